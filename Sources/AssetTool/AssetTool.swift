@@ -1,0 +1,11 @@
+import ArgumentParser
+import ColladaKit
+
+@main
+struct AssetTool: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assettool",
+        abstract: "Reads COLLADA rigs and turns them into app-ready images.",
+        version: "0.1.0",
+        subcommands: [InfoCommand.self])
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Loads COLLADA files (`.dae`, or `.zae` archives) into a ``Scene``: bytes, XML, Document, Scene.
+public enum ColladaLoader {
+    /// Everything a load produced: the document (when it parsed) and the scene (when it resolved).
+    public struct Result: Sendable {
+        public var document: Collada.Document?
+        public var scene: Scene?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads `path` and resolves it.
+    ///
+    /// - Throws: ``LoadError`` (`.unreadable` when the file cannot be read, `.invalid` with every
+    ///   error found otherwise).
+    public static func load(path: String, options: SceneResolver.Options = .init()) throws -> Scene {
+        let bytes = try readFile(path)
+        return try load(bytes: bytes, path: path, options: options)
+    }
+
+    /// Resolves in-memory bytes; `path` names them in diagnostics (and decides `.zae` handling
+    /// together with the ZIP signature).
+    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init()) throws -> Scene {
+        let doc = try document(bytes: bytes, path: path)
+        if doc.diagnostics.hasErrors { throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics) }
+        return try SceneResolver.resolve(doc, options: options)
+    }
+
+    /// Parses to the Document stage (no resolution): for tools that inspect raw structure.
+    public static func document(bytes: [UInt8], path: String) throws -> Collada.Document {
+        var bytes = bytes
+        var path = path
+        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
+            (bytes, path) = try unpackZAE(bytes, path: path)
+        }
+        let xml = try XMLReader.read(bytes, path: path)
+        return Collada.Document(xml)
+    }
+
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        let loc = SourceLocation(path: path, line: 0, column: 0)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-missing", "no such file", at: loc)])
+        }
+        if isDirectory.boolValue {
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-unreadable", "is a directory", at: loc)])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-unreadable", "cannot be read", at: loc)])
+        }
+        return [UInt8](data)
+    }
+
+    /// The root COLLADA document of a `.zae`: the one `manifest.xml` names (`<dae_root>`), else
+    /// the first `.dae` member. Diagnostics name it `archive.zae/member.dae`.
+    static func unpackZAE(_ bytes: [UInt8], path: String) throws -> ([UInt8], String) {
+        func fail(_ message: String) -> LoadError {
+            LoadError(kind: .invalid, diagnostics: [Diagnostic(.error, "zae-archive", message, at: SourceLocation(path: path, line: 1, column: 1))])
+        }
+        do {
+            let zip = try ZipArchive(bytes)
+            var rootName: String?
+            if let manifest = zip.entry(named: "manifest.xml") {
+                let m = try zip.contents(of: manifest, limit: 1 << 20)
+                if let xml = try? XMLReader.read(m, path: "\(path)/manifest.xml"), let root = xml.root {
+                    let r = root.name == "dae_root" ? root : root.child("dae_root")
+                    if let t = r?.text.trimmingSpaces, !t.isEmpty {
+                        rootName = t.removingPercentEncoding ?? t
+                    }
+                }
+            }
+            let entry: ZipArchive.Entry?
+            if let rootName {
+                entry = zip.entry(named: rootName)
+                if entry == nil { throw fail("manifest.xml names '\(rootName)', which is not in the archive") }
+            } else {
+                entry = zip.entries.first { $0.name.lowercased().hasSuffix(".dae") && !$0.name.hasSuffix("/") }
+            }
+            guard let entry else { throw fail("the archive holds no .dae document") }
+            return (try zip.contents(of: entry), "\(path)/\(entry.name)")
+        } catch let e as ZipArchive.Failure {
+            throw fail(e.description)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/// Locale-free parsing of whitespace-separated numbers, the hot path of reading COLLADA
+/// (`float_array`, `<p>`, `<v>`, `vcount`).
+///
+/// Floats: an optional sign, digits with an optional `.`, an optional exponent. Up to 19
+/// significant digits with a decimal exponent within ±22 are converted exactly in `Double` (Clinger's
+/// fast path) and rounded once to `Float` (a correctly rounded `Double` rounded again to `Float` can be
+/// one unit off in the last place in rare halfway cases); anything longer goes through the standard
+/// library's correctly rounded, locale-independent parser. `INF`/`NaN` spellings parse, so the caller
+/// can report them as non-finite rather than as garbage.
+public enum NumberParser {
+    /// Why a token was refused.
+    public enum Failure: Sendable, Equatable {
+        /// The token is not a number; `decimalComma` when it looks like "0,5".
+        case badToken(offset: Int, token: String, decimalComma: Bool)
+        /// The token is an integer too large for 32 bits, or negative where not allowed.
+        case outOfRange(offset: Int, token: String)
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }
+        return p
+    }
+
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+    /// Parses every float in `text`, appending to `out`.
+    ///
+    /// - Parameter maxCount: stop with an error when more values than this are present.
+    /// - Returns: `nil` on success, or the first failure (values before it are appended).
+    public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
+        guard let base = text.baseAddress else { return nil }
+        let n = text.count
+        var i = 0
+        while true {
+            while i < n && isSpace(base[i]) { i += 1 }
+            if i >= n { return nil }
+            let start = i
+            var negative = false
+            if base[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if base[i] == UInt8(ascii: "+") { i += 1 }
+            var mantissa: UInt64 = 0
+            var digits = 0          // significant digits taken into the mantissa
+            var dropped = 0         // integer digits beyond 19
+            var exponent = 0
+            var sawDigit = false
+            // Integer part.
+            while i < n {
+                let d = base[i] &- 48
+                if d > 9 { break }
+                sawDigit = true
+                if digits < 19 {
+                    if mantissa != 0 || d != 0 { mantissa = mantissa &* 10 &+ UInt64(d); digits += mantissa != 0 ? 1 : 0 }
+                } else { dropped += 1 }
+                i += 1
+            }
+            exponent += dropped
+            var truncated = dropped > 0
+            if i < n && base[i] == UInt8(ascii: ".") {
+                i += 1
+                while i < n {
+                    let d = base[i] &- 48
+                    if d > 9 { break }
+                    sawDigit = true
+                    if digits < 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(d)
+                        if mantissa != 0 { digits += 1 }
+                        exponent -= 1
+                    } else if d != 0 { truncated = true }
+                    i += 1
+                }
+            }
+            if sawDigit && i < n && (base[i] | 0x20) == UInt8(ascii: "e") {
+                var j = i + 1
+                var expNegative = false
+                if j < n && (base[j] == UInt8(ascii: "-") || base[j] == UInt8(ascii: "+")) {
+                    expNegative = base[j] == UInt8(ascii: "-"); j += 1
+                }
+                var e = 0
+                var expDigits = false
+                while j < n {
+                    let d = base[j] &- 48
+                    if d > 9 { break }
+                    expDigits = true
+                    if e < 100_000 { e = e * 10 + Int(d) }
+                    j += 1
+                }
+                if expDigits { exponent += expNegative ? -e : e; i = j } else { i = j; sawDigit = false }
+            }
+            if !sawDigit || (i < n && !isSpace(base[i])) {
+                // Not a plain number: special values, or garbage.
+                var end = i
+                while end < n && !isSpace(base[end]) { end += 1 }
+                let token = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+                if let special = specialValue(token) {
+                    out.append(special)
+                    i = end
+                    continue
+                }
+                let comma = token.contains(",") && token.allSatisfy { $0.isNumber || $0 == "," || $0 == "-" || $0 == "+" || $0 == "." }
+                return .badToken(offset: start, token: String(token.prefix(40)), decimalComma: comma)
+            }
+            var value: Float
+            if mantissa == 0 {
+                value = 0
+            } else if !truncated && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
+                let m = Double(mantissa)
+                value = Float(exponent >= 0 ? m * powersOfTen[exponent] : m / powersOfTen[-exponent])
+            } else {
+                let token = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
+                value = Float(Double(token) ?? .nan)
+                negative = false  // the sign was part of the token
+            }
+            out.append(negative ? -value : value)
+        }
+    }
+
+    static func specialValue(_ token: String) -> Float? {
+        switch token.lowercased() {
+        case "inf", "+inf", "infinity", "+infinity", "1.#inf": return .infinity
+        case "-inf", "-infinity", "-1.#inf": return -.infinity
+        case "nan", "-nan", "+nan", "1.#qnan", "-1.#ind", "1.#ind", "-1.#qnan": return .nan
+        default: return nil
+        }
+    }
+
+    /// Parses every integer in `text` (32-bit signed), appending to `out`.
+    public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
+        guard let base = text.baseAddress else { return nil }
+        let n = text.count
+        var i = 0
+        while true {
+            while i < n && isSpace(base[i]) { i += 1 }
+            if i >= n { return nil }
+            let start = i
+            var negative = false
+            if base[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if base[i] == UInt8(ascii: "+") { i += 1 }
+            var v: Int64 = 0
+            var sawDigit = false
+            while i < n {
+                let d = base[i] &- 48
+                if d > 9 { break }
+                sawDigit = true
+                if v < 1 << 40 { v = v * 10 + Int64(d) }
+                i += 1
+            }
+            if !sawDigit || (i < n && !isSpace(base[i])) {
+                var end = i
+                while end < n && !isSpace(base[end]) { end += 1 }
+                let token = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+                return .badToken(offset: start, token: String(token.prefix(40)), decimalComma: false)
+            }
+            if negative { v = -v }
+            guard v >= Int64(Int32.min) && v <= Int64(Int32.max) else {
+                let token = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
+                return .outOfRange(offset: start, token: token)
+            }
+            out.append(Int32(truncatingIfNeeded: v))
+        }
+    }
+
+    /// Counts whitespace-separated tokens (for sizing before parsing).
+    public static func countTokens(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var inToken = false
+        for c in text {
+            let space = isSpace(c)
+            if !space && !inToken { count += 1 }
+            inToken = !space
+        }
+        return count
+    }
+}

@@ -1,0 +1,169 @@
+extension SceneResolver {
+    mutating func readVisualScene() {
+        var chosen: Collada.VisualScene?
+        if let url = doc.sceneURL {
+            if let id = fragment(url), let v = doc.visualScenes.first(where: { $0.id == id }) {
+                chosen = v
+            } else if fragment(url) == nil {
+                bag.error("reference-external", "<instance_visual_scene url=\"\(url)\"> refers to another document; references across documents are not supported",
+                          at: doc.sceneLocation ?? doc.rootLocation)
+                return
+            } else {
+                bag.error("reference-missing", "<instance_visual_scene url=\"\(url)\"> does not name a visual scene in this document",
+                          at: doc.sceneLocation ?? doc.rootLocation)
+                return
+            }
+        } else if let first = doc.visualScenes.first {
+            chosen = first
+            bag.warning("scene-missing", "the document has no <scene>; using the first visual scene", at: first.location)
+        }
+        guard let vs = chosen else { return }
+        var stack: [String] = []
+        for n in vs.nodes { addNode(n, parent: nil, instancing: &stack) }
+    }
+
+    /// Appends `n` and its subtree, parents first; expands `<instance_node>` below the instancing node.
+    mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String]) {
+        guard scene.nodes.count < options.maxNodes else {
+            if !bag.errors.contains(where: { $0.id == "node-limit" }) {
+                bag.error("node-limit", "the scene expands to more than \(options.maxNodes) nodes", at: n.location)
+            }
+            return
+        }
+        let index = scene.nodes.count
+        var firstCopy: Int?
+        if let id = n.id {
+            if let existing = nodesByID[id] { firstCopy = existing.first }
+            nodesByID[id, default: []].append(index)
+        }
+        scene.nodes.append(Node(
+            id: n.id, sid: n.sid, name: n.name, isJoint: n.isJoint, parent: parent,
+            transforms: n.transforms.map { Transform(kind: $0.kind, sid: $0.sid, values: $0.values) },
+            location: n.location, instanceOf: firstCopy))
+        if let parent { scene.nodes[parent].children.append(index) }
+        for inst in n.instances {
+            if inst.kind == .node {
+                guard let id = fragment(inst.url) else {
+                    bag.warning("reference-external", "instance_node '\(inst.url)' refers outside this document; skipped", at: inst.location)
+                    continue
+                }
+                if stack.contains(id) {
+                    bag.error("instance-cycle", "instance_node '#\(id)' instantiates itself (cycle: \((stack + [id]).joined(separator: " -> ")))", at: inst.location)
+                    continue
+                }
+                guard let target = libraryNodeByID[id] ?? findSceneNode(id) else {
+                    bag.error("reference-missing", "instance_node url '#\(id)' does not name a node in this document", at: inst.location)
+                    continue
+                }
+                stack.append(id)
+                addNode(target, parent: index, instancing: &stack)
+                stack.removeLast()
+            } else {
+                pendingInstances.append((index, inst))
+            }
+        }
+        for c in n.children { addNode(c, parent: index, instancing: &stack) }
+    }
+
+    func findSceneNode(_ id: String) -> Collada.Node? {
+        func search(_ nodes: [Collada.Node]) -> Collada.Node? {
+            for n in nodes {
+                if n.id == id { return n }
+                if let f = search(n.children) { return f }
+            }
+            return nil
+        }
+        for v in doc.visualScenes { if let f = search(v.nodes) { return f } }
+        for n in doc.libraryNodes { if let f = search(n.children) { return f } }
+        return nil
+    }
+
+    mutating func bindMaterials(_ inst: Collada.Instance) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for b in inst.materials {
+            if let id = fragment(b.target), let m = materialByID[id] { out[b.symbol] = m } else {
+                bag.warning("reference-missing", "material binding '\(b.symbol)' targets '\(b.target)', which does not exist", at: inst.location)
+            }
+        }
+        return out
+    }
+
+    mutating func bindInstance(_ inst: Collada.Instance, at node: Int) {
+        let id = fragment(inst.url)
+        switch inst.kind {
+        case .geometry:
+            guard let id, let m = meshByID[id] else {
+                if let id, doc.geometries.contains(where: { $0.id == id && !$0.isMesh }) { return }
+                bag.error("reference-missing", "instance_geometry url '\(inst.url)' does not name a geometry in this document", at: inst.location)
+                return
+            }
+            scene.meshInstances.append(MeshInstance(node: node, source: .mesh(m), jointNodes: [], skeletonRoots: [],
+                                                    materials: bindMaterials(inst), location: inst.location))
+        case .controller:
+            guard let id else {
+                bag.error("reference-missing", "instance_controller url '\(inst.url)' is not a reference into this document", at: inst.location)
+                return
+            }
+            if let m = morphByID[id] {
+                scene.meshInstances.append(MeshInstance(node: node, source: .morph(m), jointNodes: [], skeletonRoots: [],
+                                                        materials: bindMaterials(inst), location: inst.location))
+                return
+            }
+            guard let s = skinByID[id] else {
+                bag.error("reference-missing", "instance_controller url '\(inst.url)' does not name a controller in this document", at: inst.location)
+                return
+            }
+            var roots: [Int] = []
+            for sk in inst.skeletons {
+                if let sid = fragment(sk), let n = nodesByID[sid]?.first { roots.append(n) } else {
+                    bag.warning("reference-missing", "<skeleton>\(sk)</skeleton> does not name a node; joints are searched in the whole scene", at: inst.location)
+                }
+            }
+            let skin = scene.skins[s]
+            var jointNodes: [Int?] = []
+            var missing: [String] = []
+            for name in skin.jointNames {
+                let n = findJoint(name, byID: skin.jointNamesAreIDs, roots: roots)
+                if n == nil { missing.append(name) }
+                jointNodes.append(n)
+            }
+            if !missing.isEmpty {
+                bag.error("skin-joint-missing",
+                          "skin '\(skin.id)': \(missing.count) joint(s) not found in the scene: \(missing.prefix(5).joined(separator: ", "))",
+                          at: inst.location)
+            }
+            scene.meshInstances.append(MeshInstance(node: node, source: .skin(s), jointNodes: jointNodes, skeletonRoots: roots,
+                                                    materials: bindMaterials(inst), location: inst.location))
+        case .camera:
+            guard let id, let c = cameraByID[id] else {
+                bag.warning("reference-missing", "instance_camera url '\(inst.url)' does not name a camera", at: inst.location)
+                return
+            }
+            scene.cameraInstances.append(NodeAttachment(node: node, index: c))
+        case .light:
+            guard let id, let l = lightByID[id] else {
+                bag.warning("reference-missing", "instance_light url '\(inst.url)' does not name a light", at: inst.location)
+                return
+            }
+            scene.lightInstances.append(NodeAttachment(node: node, index: l))
+        case .node:
+            break
+        }
+    }
+
+    /// A skin joint: by sid under the skeleton roots (COLLADA's rule for `Name_array`), by id for
+    /// `IDREF_array`; failing that, by sid, name, then id anywhere in the scene.
+    func findJoint(_ name: String, byID: Bool, roots: [Int]) -> Int? {
+        if byID, let n = nodesByID[name]?.first { return n }
+        for r in roots {
+            var stack = [r]
+            while let n = stack.popLast() {
+                if scene.nodes[n].sid == name { return n }
+                stack.append(contentsOf: scene.nodes[n].children.reversed())
+            }
+        }
+        return scene.nodes.firstIndex { $0.sid == name }
+            ?? scene.nodes.firstIndex { $0.name == name }
+            ?? nodesByID[name]?.first
+    }
+}

@@ -1,0 +1,185 @@
+/// Turns a ``Collada/Document`` into a ``Scene``: resolves every `#id` once, triangulates,
+/// flattens the node tree (expanding `instance_node`), binds skins and animation channels.
+///
+/// Problems are collected; any error makes ``resolve(_:options:)`` throw a ``LoadError`` holding
+/// all of them, so one run reports everything wrong with a file.
+public struct SceneResolver {
+    public struct Options: Sendable {
+        /// Keep the file's axes and units (``Scene/axisConversion`` becomes identity).
+        public var keepFileSpace = false
+        /// Most nodes the flattened tree may have (instance_node can multiply them).
+        public var maxNodes = 1_000_000
+        /// Most triangles all meshes together may have.
+        public var maxTriangles = 50_000_000
+
+        public init(keepFileSpace: Bool = false) { self.keepFileSpace = keepFileSpace }
+    }
+
+    let doc: Collada.Document
+    let options: Options
+    var bag: DiagnosticBag
+    var scene: Scene
+
+    var meshByID: [String: Int] = [:]
+    var skinByID: [String: Int] = [:]
+    var morphByID: [String: Int] = [:]
+    var materialByID: [String: Int] = [:]
+    var cameraByID: [String: Int] = [:]
+    var lightByID: [String: Int] = [:]
+    var libraryNodeByID: [String: Collada.Node] = [:]
+    /// Flattened node indices per COLLADA node id (several when instanced).
+    var nodesByID: [String: [Int]] = [:]
+    var pendingInstances: [(node: Int, instance: Collada.Instance)] = []
+
+    /// Resolves `doc`.
+    ///
+    /// - Throws: ``LoadError`` when the document or its resolution has errors.
+    public static func resolve(_ doc: Collada.Document, options: Options = Options()) throws -> Scene {
+        var r = SceneResolver(doc: doc, options: options)
+        r.run()
+        if r.bag.hasErrors { throw LoadError(kind: .invalid, diagnostics: r.bag.diagnostics) }
+        r.scene.diagnostics = r.bag.diagnostics
+        return r.scene
+    }
+
+    init(doc: Collada.Document, options: Options) {
+        self.doc = doc
+        self.options = options
+        self.bag = doc.diagnostics
+        let asset = doc.asset
+        scene = Scene(
+            path: doc.path, colladaVersion: doc.version, authoringTool: asset.authoringTools.first,
+            upAxis: asset.upAxis, unitMeters: asset.unitMeters,
+            axisConversion: options.keepFileSpace ? .identity : Self.conversion(asset.upAxis, asset.unitMeters))
+    }
+
+    /// File space to Y-up metres. COLLADA's axes: Y_UP right +X, up +Y; Z_UP right +X, up +Z, in -Y;
+    /// X_UP right -Y, up +X.
+    public static func conversion(_ up: Collada.UpAxis, _ unit: Float) -> Matrix4x4 {
+        let r: Matrix4x4
+        switch up {
+        case .y: r = .identity
+        // (x, y, z) -> (x, z, -y)
+        case .z: r = Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 0, 1))
+        // (x, y, z) -> (-y, x, z)
+        case .x: r = Matrix4x4(SIMD4(0, 1, 0, 0), SIMD4(-1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+        }
+        return .scale(SIMD3(repeating: unit)) * r
+    }
+
+    mutating func run() {
+        if bag.hasErrors { return }  // the document itself is broken (root, version, numbers)
+        readMaterials()
+        readCamerasAndLights()
+        for g in doc.geometries { readGeometry(g) }
+        if bag.hasErrors { return }
+        for c in doc.controllers where c.morph != nil { readMorph(c) }
+        for c in doc.controllers where c.skin != nil { readSkin(c) }
+        for n in doc.libraryNodes { if let id = n.id { libraryNodeByID[id] = n } }
+        readVisualScene()
+        for (node, instance) in pendingInstances { bindInstance(instance, at: node) }
+        readAnimations()
+        scene.visualSceneCount = doc.visualScenes.count
+    }
+
+    // MARK: references
+
+    /// The source an input refers to, or an error at the input.
+    mutating func source(_ input: Collada.Input) -> Collada.Source? {
+        guard let id = fragment(input.source) else {
+            bag.error("reference-external", "input source '\(input.source)' is not a reference into this document", at: input.location)
+            return nil
+        }
+        guard let i = doc.sourceIndex[id] else {
+            bag.error("reference-missing", "input \(input.semantic) refers to '#\(id)', which does not exist", at: input.location)
+            return nil
+        }
+        return doc.sources[i]
+    }
+
+    /// `width` floats per element through the source's accessor (params beyond `width` skipped,
+    /// missing ones as 0), `count` elements.
+    func floats(_ s: Collada.Source, width: Int) -> [Float] {
+        let values = s.floats
+        var out = [Float]()
+        guard s.count > 0, s.stride >= 1 else { return out }
+        out.reserveCapacity(s.count * width)
+        let take = min(width, s.stride)
+        values.withUnsafeBufferPointer { v in
+            var base = s.offset
+            for _ in 0..<s.count {
+                guard base + take <= v.count else { break }
+                for k in 0..<take { out.append(v[base + k]) }
+                for _ in take..<width { out.append(0) }
+                base += s.stride
+            }
+        }
+        return out
+    }
+
+    // MARK: materials, cameras, lights
+
+    mutating func readMaterials() {
+        var effects: [String: Collada.Effect] = [:]
+        for e in doc.effects where !e.id.isEmpty { effects[e.id] = e }
+        for m in doc.materials {
+            let effect = fragment(m.effectURL).flatMap { effects[$0] }
+            if effect == nil {
+                bag.warning("reference-missing", "material '\(m.id)' refers to effect '\(m.effectURL)', which does not exist", at: m.location)
+            }
+            materialByID[m.id] = scene.materials.count
+            scene.materials.append(Material(
+                id: m.id, name: m.name, shading: effect?.shading,
+                diffuseColor: effect?.diffuseColor ?? (effect?.shading == "constant" ? effect?.emissionColor : nil),
+                diffuseTexture: effect?.diffuseTexture))
+        }
+    }
+
+    mutating func readCamerasAndLights() {
+        for c in doc.cameras {
+            let deg = Float.pi / 180
+            var projection: Camera.Projection
+            switch c.kind {
+            case .perspective:
+                // Any allowed combination: yfov; xfov with aspect_ratio; xfov and yfov; xfov alone.
+                if let y = c.yfov {
+                    let aspect = c.aspectRatio ?? c.xfov.map { tan($0 * deg / 2) / tan(y * deg / 2) }
+                    projection = .perspective(yfov: y * deg, aspectRatio: aspect)
+                } else if let x = c.xfov {
+                    if let a = c.aspectRatio, a > 0 {
+                        projection = .perspective(yfov: 2 * atan(tan(x * deg / 2) / a), aspectRatio: a)
+                    } else {
+                        // xfov alone: the view's aspect decides; recorded as square until rendered.
+                        projection = .perspective(yfov: x * deg, aspectRatio: nil)
+                        bag.warning("camera-fov", "camera '\(c.id)' gives only xfov; its vertical field of view depends on the output's aspect", at: c.location)
+                    }
+                } else {
+                    bag.warning("camera-fov", "perspective camera '\(c.id)' has neither xfov nor yfov; using 45 degrees", at: c.location)
+                    projection = .perspective(yfov: 45 * deg, aspectRatio: c.aspectRatio)
+                }
+            case .orthographic:
+                if let y = c.ymag {
+                    projection = .orthographic(ymag: y, aspectRatio: c.aspectRatio ?? c.xmag.map { $0 / y })
+                } else if let x = c.xmag {
+                    let a = c.aspectRatio
+                    projection = .orthographic(ymag: a.map { x / $0 } ?? x, aspectRatio: a)
+                } else {
+                    projection = .orthographic(ymag: 1, aspectRatio: c.aspectRatio)
+                }
+            }
+            cameraByID[c.id] = scene.cameras.count
+            scene.cameras.append(Camera(id: c.id, name: c.name, projection: projection,
+                                        znear: c.znear ?? 0.1, zfar: c.zfar ?? 1000))
+        }
+        for l in doc.lights {
+            lightByID[l.id] = scene.lights.count
+            scene.lights.append(Light(id: l.id, name: l.name, kind: l.kind, color: l.color))
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,342 @@
+import CLibXML2
+
+/// Reads XML bytes into an ``XMLDocument`` through libxml2's SAX2 interface.
+///
+/// This is the only file that imports libxml2. The parser runs once over an in-memory buffer; the
+/// callbacks copy names, attributes, leaf text and locations into Swift arrays, and nothing that
+/// libxml2 owns outlives ``read(_:path:limits:)``.
+///
+/// Safety: options are `XML_PARSE_NONET` only (never `NOENT`, `DTDLOAD` or `HUGE`); any DOCTYPE is
+/// refused before its internal subset is read, so no entity can be declared, expanded or fetched.
+/// Input size and element depth are bounded by ``Limits``.
+public enum XMLReader {
+    /// Bounds on what a document may need.
+    public struct Limits: Sendable {
+        /// Largest input accepted, in bytes.
+        public var maxBytes: Int = 256 << 20
+        /// Deepest element nesting accepted (COLLADA files nest about 10 deep; deep node trees more).
+        public var maxDepth: Int = 200
+        /// Most elements accepted.
+        public var maxElements: Int = 20_000_000
+
+        public init() {}
+    }
+
+    /// Parses `bytes` (UTF-8 with or without BOM, or UTF-16 with or without BOM).
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - path: the name used in diagnostics.
+    /// - Returns: the document.
+    /// - Throws: ``LoadError`` with a located diagnostic for each well-formedness error.
+    public static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
+        func fail(_ id: String, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
+            LoadError(kind: .invalid, diagnostics: [
+                Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column))])
+        }
+        if bytes.isEmpty { throw fail("xml-empty", "the file is empty") }
+        if bytes.count > limits.maxBytes {
+            throw fail("xml-too-large", "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)")
+        }
+        var ignoreEncoding = false
+        let utf8: [UInt8]
+        switch TextEncoding.detect(bytes) {
+        case .utf8:
+            utf8 = bytes
+        case .utf8BOM:
+            utf8 = Array(bytes[3...])
+        case .utf16(let littleEndian, let bomLength):
+            guard let converted = TextEncoding.utf16ToUTF8(bytes, littleEndian: littleEndian, skip: bomLength) else {
+                throw fail("xml-encoding", "the file looks like UTF-16 but is not valid UTF-16")
+            }
+            utf8 = converted
+            ignoreEncoding = true
+        }
+        xmlInitParser()
+        let builder = Builder(source: utf8, path: path, limits: limits)
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
+            Builder.from(ctx)?.start(localname, Int(nbAttributes), attributes)
+        }
+        handler.endElementNs = { ctx, _, _, _ in
+            Builder.from(ctx)?.end()
+        }
+        handler.characters = { ctx, ch, len in
+            Builder.from(ctx)?.characters(ch, Int(len))
+        }
+        handler.cdataBlock = { ctx, ch, len in
+            Builder.from(ctx)?.characters(ch, Int(len))
+        }
+        handler.internalSubset = { ctx, _, _, _ in
+            Builder.from(ctx)?.refuseDoctype()
+        }
+        handler.getEntity = { _, name in
+            xmlGetPredefinedEntity(name)
+        }
+        handler.serror = { userData, error in
+            guard let userData, let error else { return }
+            let ctxt = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let raw = ctxt.pointee._private else { return }
+            Unmanaged<Builder>.fromOpaque(raw).takeUnretainedValue().libxmlError(error.pointee)
+        }
+
+        let diagnostics: [Diagnostic] = utf8.withUnsafeBufferPointer { buf -> [Diagnostic] in
+            guard let base = buf.baseAddress,
+                let ctxt = base.withMemoryRebound(to: CChar.self, capacity: buf.count, {
+                    xmlCreateMemoryParserCtxt($0, Int32(buf.count))
+                })
+            else {
+                return [Diagnostic(.error, "xml-internal", "libxml2 could not create a parser",
+                                   at: SourceLocation(path: path, line: 1, column: 1))]
+            }
+            defer {
+                if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+                xmlFreeParserCtxt(ctxt)
+            }
+            // Our handler lives on the stack for the parse; libxml2's own is put back before the
+            // context is freed, so libxml2 frees only what it allocated.
+            let saved = ctxt.pointee.sax
+            withUnsafeMutablePointer(to: &handler) { h in
+                ctxt.pointee.sax = h
+                ctxt.pointee.userData = UnsafeMutableRawPointer(ctxt)
+                ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+                builder.context = ctxt
+                var options = Int32(XML_PARSE_NONET.rawValue)
+                if ignoreEncoding { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+                xmlCtxtUseOptions(ctxt, options)
+                xmlParseDocument(ctxt)
+                builder.context = nil
+                ctxt.pointee.sax = saved
+            }
+            if ctxt.pointee.wellFormed == 0 && !builder.hasError {
+                builder.addError("xml-malformed", "the document is not well-formed XML", line: 1, column: 1)
+            }
+            return builder.diagnostics
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw LoadError(kind: .invalid, diagnostics: diagnostics)
+        }
+        if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
+        return XMLDocument(
+            path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
+            text: builder.text, names: builder.names)
+    }
+}
+
+/// The SAX callbacks' state. One per parse; used from one thread.
+private final class Builder {
+    let source: [UInt8]
+    let path: String
+    let limits: XMLReader.Limits
+    var context: xmlParserCtxtPtr?
+    var elements: [XMLDocument.ElementRecord] = []
+    var attributes: [XMLDocument.AttributeRecord] = []
+    var text: [UInt8] = []
+    var names: [String] = []
+    /// libxml2 interns names in its dictionary, so one pointer means one name within a parse.
+    var nameIDs: [UnsafeRawPointer: Int32] = [:]
+    var current: Int32 = -1
+    var depth = 0
+    var diagnostics: [Diagnostic] = []
+    var hasError = false
+    var stopped = false
+    // Location tracking: the previous element's tag offset, line and column.
+    var previousOffset = 0
+    var previousLine = 1
+    var previousColumn = 1
+
+    init(source: [UInt8], path: String, limits: XMLReader.Limits) {
+        self.source = source
+        self.path = path
+        self.limits = limits
+        elements.reserveCapacity(max(16, source.count / 64))
+        text.reserveCapacity(source.count / 2)
+    }
+
+    static func from(_ ctx: UnsafeMutableRawPointer?) -> Builder? {
+        guard let ctx else { return nil }
+        let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let raw = ctxt.pointee._private else { return nil }
+        return Unmanaged<Builder>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    func intern(_ name: UnsafePointer<xmlChar>) -> Int32 {
+        let key = UnsafeRawPointer(name)
+        if let id = nameIDs[key] { return id }
+        let s = String(cString: name)
+        // Different dictionary entries never hold equal strings, but stay safe.
+        let id: Int32
+        if let existing = names.firstIndex(of: s) { id = Int32(existing) } else {
+            id = Int32(names.count)
+            names.append(s)
+        }
+        nameIDs[key] = id
+        return id
+    }
+
+    func addError(_ id: String, _ message: String, line: Int, column: Int) {
+        hasError = true
+        if diagnostics.count < 100 {
+            diagnostics.append(Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column)))
+        }
+    }
+
+    func stop(_ id: String, _ message: String) {
+        guard !stopped else { return }
+        let line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1
+        let column = context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1
+        addError(id, message, line: line, column: column)
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    func refuseDoctype() {
+        stop("xml-doctype", "DOCTYPE declarations are not accepted (COLLADA needs none; they can declare entities or load external files)")
+    }
+
+    func libxmlError(_ e: xmlError) {
+        if stopped { return }  // our own stop already explained it
+        guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = e.message.map { String(cString: $0) } ?? "XML error \(e.code)"
+        while message.last == "\n" || message.last == " " { message.removeLast() }
+        if e.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.contains("depth") {
+            message += " (nesting too deep)"
+        }
+        addError("xml-malformed", message, line: max(1, Int(e.line)), column: max(1, Int(e.int2)))
+    }
+
+    /// Finds the `<` of the tag whose attributes libxml2 has just parsed, and its line and column.
+    func locateTag() -> (offset: Int, contentOffset: Int, line: Int, column: Int) {
+        guard let ctxt = context else { return (0, 0, 1, 1) }
+        var cur = Int(xmlByteConsumed(ctxt))
+        if cur < 0 || cur > source.count { cur = source.count }
+        let libxmlLine = Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(ctxt)))
+        return source.withUnsafeBufferPointer { b -> (Int, Int, Int, Int) in
+            // Content starts after the '>' at or after `cur`.
+            var content = cur
+            while content < b.count && b[content] != UInt8(ascii: ">") { content += 1 }
+            content = min(content + 1, b.count)
+            // Scan back to '<', counting newlines inside the tag (attributes may span lines).
+            var i = min(cur, b.count) - 1
+            var newlines = 0
+            while i > previousOffset && b[i] != UInt8(ascii: "<") {
+                if b[i] == 10 { newlines += 1 }
+                i -= 1
+            }
+            let tag = max(i, 0)
+            let line = max(1, libxmlLine - newlines)
+            // Column: back to the previous newline, but never past the previous tag.
+            var j = tag - 1
+            while j >= previousOffset && j >= 0 && b[j] != 10 { j -= 1 }
+            let column: Int
+            if j >= 0 && j >= previousOffset && b[j] == 10 {
+                column = tag - j
+            } else if tag == 0 {
+                column = 1
+            } else {
+                // Reached the previous tag without a newline: same line as it, unless libxml2 disagrees.
+                column = line == previousLine ? previousColumn + (tag - previousOffset) : tag - j
+            }
+            return (tag, content, line, max(1, column))
+        }
+    }
+
+    func start(_ localname: UnsafePointer<xmlChar>?, _ nbAttributes: Int,
+               _ attrs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard !stopped, let localname else { return }
+        depth += 1
+        if depth > limits.maxDepth {
+            stop("xml-too-deep", "elements nest deeper than \(limits.maxDepth) levels")
+            return
+        }
+        if elements.count >= limits.maxElements {
+            stop("xml-too-many-elements", "the document has more than \(limits.maxElements) elements")
+            return
+        }
+        let where_ = locateTag()
+        previousOffset = where_.offset
+        previousLine = where_.line
+        previousColumn = where_.column
+        let name = intern(localname)
+        let attributeStart = Int32(attributes.count)
+        if nbAttributes > 0, let attrs {
+            for k in 0..<nbAttributes {
+                guard let an = attrs[k * 5], let vs = attrs[k * 5 + 3], let ve = attrs[k * 5 + 4] else { continue }
+                let n = vs.distance(to: ve)
+                let raw = UnsafeBufferPointer(start: vs, count: max(0, n))
+                // Without entity substitution libxml2 hands attribute values over with '&' kept as
+                // "&#38;" (for a tree builder to expand); decode character references here.
+                let value = raw.contains(UInt8(ascii: "&")) ? Self.decodeReferences(raw)
+                    : String(decoding: raw, as: UTF8.self)
+                attributes.append(.init(name: intern(an), value: value))
+            }
+        }
+        let index = Int32(elements.count)
+        if current >= 0 {
+            let p = Int(current)
+            if elements[p].firstChild < 0 {
+                elements[p].firstChild = index
+                // The parent is not a leaf: drop the whitespace gathered so far.
+                text.removeSubrange(elements[p].textStart...)
+                elements[p].textEnd = elements[p].textStart
+            } else {
+                elements[Int(elements[p].lastChild)].nextSibling = index
+            }
+            elements[p].lastChild = index
+        }
+        elements.append(.init(
+            name: name, parent: current, attributeStart: attributeStart,
+            attributeCount: Int32(attributes.count) - attributeStart,
+            textStart: text.count, textEnd: text.count, contentOffset: where_.contentOffset,
+            line: Int32(clamping: where_.line), column: Int32(clamping: where_.column)))
+        current = index
+    }
+
+    static func decodeReferences(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(raw.count)
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "&"), let semi = raw[i...].firstIndex(of: UInt8(ascii: ";")), semi - i < 12 {
+                let name = String(decoding: raw[(i + 1)..<semi], as: UTF8.self)
+                var scalar: Unicode.Scalar?
+                switch name {
+                case "amp": scalar = "&"
+                case "lt": scalar = "<"
+                case "gt": scalar = ">"
+                case "quot": scalar = "\""
+                case "apos": scalar = "'"
+                default:
+                    if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                        scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                    } else if name.hasPrefix("#") {
+                        scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+                    }
+                }
+                if let scalar {
+                    UTF8.encode(scalar) { out.append($0) }
+                    i = semi + 1
+                    continue
+                }
+            }
+            out.append(raw[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func end() {
+        guard !stopped, current >= 0 else { return }
+        let c = Int(current)
+        if elements[c].firstChild < 0 { elements[c].textEnd = text.count }
+        current = elements[c].parent
+        depth -= 1
+    }
+
+    func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
+        guard !stopped, current >= 0, let ch, len > 0 else { return }
+        if elements[Int(current)].firstChild >= 0 { return }  // mixed content after children: ignored
+        text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
+    }
+}
