@@ -100,6 +100,7 @@ struct DocumentReader {
         var values = Collada.Source.Values.none
         var arrayCount = 0
         var arrayID: String?
+        let errorsBefore = bag.errors.count
         for c in e.children {
             switch c.name {
             case "float_array":
@@ -145,6 +146,8 @@ struct DocumentReader {
                 error("accessor-stride", "accessor stride is \(stride); it must be at least 1", acc)
             } else if stride < paramSize {
                 error("accessor-stride", "accessor stride \(stride) is smaller than its params need (\(paramSize))", acc)
+            } else if bag.errors.count > errorsBefore {
+                // The array itself is broken (reported already); its length says nothing.
             } else if count < 0 || offset < 0 {
                 error("accessor-count", "accessor count and offset must not be negative", acc)
             } else if count > 0 {

@@ -124,6 +124,26 @@ public enum XMLReader {
     }
 }
 
+extension XMLReader {
+    /// The floor to measure against: libxml2 alone parsing `bytes` into its own DOM tree and freeing
+    /// it (`xmlReadMemory` with the same options), with nothing copied out.
+    ///
+    /// - Returns: whether libxml2 found the document well-formed.
+    public static func libxml2DOMParse(_ bytes: [UInt8]) -> Bool {
+        xmlInitParser()
+        return bytes.withUnsafeBufferPointer { buf -> Bool in
+            guard let base = buf.baseAddress else { return false }
+            let doc = base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                xmlReadMemory($0, Int32(buf.count), nil, nil,
+                              Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+            }
+            guard let doc else { return false }
+            xmlFreeDoc(doc)
+            return true
+        }
+    }
+}
+
 /// The SAX callbacks' state. One per parse; used from one thread.
 private final class Builder {
     let source: [UInt8]
