@@ -198,20 +198,13 @@ extension SceneResolver {
             bag.warning("attribute-count", "<vertices> NORMAL source has \(n.count) values for \(vertex.count) positions", at: p.location)
         }
 
-        var part = MeshPart(kind: p.kind, materialSymbol: p.material, positionIndices: [], normalIndices: [],
-                            texcoordIndices: [], colorIndices: [])
         let hasNormal = normal != nil && (!normalPerVertex || normal!.count >= vertex.count)
         let hasTexcoord = texcoord != nil && (!texcoordPerVertex || texcoord!.count >= vertex.count)
         let hasColor = color != nil && (!colorPerVertex || color!.count >= vertex.count)
-        // Appends corner `k` (an index into the flat list) to the part.
-        @inline(__always)
-        func corner(_ list: UnsafeBufferPointer<Int32>, _ k: Int) {
-            let b = k * stride
-            part.positionIndices.append(UInt32(truncatingIfNeeded: list[b + vertex.offset]))
-            if hasNormal { part.normalIndices.append(UInt32(truncatingIfNeeded: Int(list[b + normal!.offset]) + normal!.base)) }
-            if hasTexcoord { part.texcoordIndices.append(UInt32(truncatingIfNeeded: Int(list[b + texcoord!.offset]) + texcoord!.base)) }
-            if hasColor { part.colorIndices.append(UInt32(truncatingIfNeeded: Int(list[b + color!.offset]) + color!.base)) }
-        }
+        var w = CornerWriter(stride: stride, vertexOffset: vertex.offset,
+                             normal: hasNormal ? normal.map { ($0.offset, $0.base) } : nil,
+                             texcoord: hasTexcoord ? texcoord.map { ($0.offset, $0.base) } : nil,
+                             color: hasColor ? color.map { ($0.offset, $0.base) } : nil)
         func position(_ list: [Int32], _ k: Int) -> SIMD3<Float> {
             let v = Int(list[k * stride + vertex.offset]) * 3
             return SIMD3(positions[v], positions[v + 1], positions[v + 2])
@@ -219,23 +212,29 @@ extension SceneResolver {
         switch p.kind {
         case .triangles:
             let list = p.indexLists.first ?? []
-            part.positionIndices.reserveCapacity(p.count * 3)
-            list.withUnsafeBufferPointer { l in for k in 0..<(p.count * 3) { corner(l, k) } }
+            w.reserve(p.count * 3)
+            for k in 0..<(p.count * 3) { w.add(list, k) }
         case .polylist:
             let list = p.indexLists.first ?? []
             var tri = Triangulator()
+            var ring: [SIMD3<Float>] = []
             var start = 0
-            list.withUnsafeBufferPointer { l in
-                for vc in p.vcount {
-                    let n = Int(vc)
-                    if n == 3 {
-                        corner(l, start); corner(l, start + 1); corner(l, start + 2)
-                    } else if n > 3 {
-                        let ring = (0..<n).map { position(list, start + $0) }
-                        tri.triangulate(outer: ring) { a, b, c in corner(l, start + a); corner(l, start + b); corner(l, start + c) }
-                    }
-                    start += n
+            w.reserve(p.vcount.reduce(0) { $0 + max(0, Int($1) - 2) } * 3)
+            for vc in p.vcount {
+                let n = Int(vc)
+                if n == 3 {
+                    w.add(list, start); w.add(list, start + 1); w.add(list, start + 2)
+                } else if n == 4 && Self.isConvexQuad(position(list, start), position(list, start + 1),
+                                                      position(list, start + 2), position(list, start + 3)) {
+                    w.add(list, start); w.add(list, start + 1); w.add(list, start + 2)
+                    w.add(list, start); w.add(list, start + 2); w.add(list, start + 3)
+                } else if n > 3 {
+                    ring.removeAll(keepingCapacity: true)
+                    for k in 0..<n { ring.append(position(list, start + k)) }
+                    tri.triangulate(outer: ring)
+                    for c in tri.triangles { w.add(list, start + c) }
                 }
+                start += n
             }
         case .polygons:
             var tri = Triangulator()
@@ -247,27 +246,23 @@ extension SceneResolver {
                 for h in holes { combined += h }
                 let ring = (0..<n).map { position(list, $0) }
                 let holeRings = holes.map { h in (0..<(h.count / stride)).map { position(h, $0) } }
-                combined.withUnsafeBufferPointer { l in
-                    tri.triangulate(outer: ring, holes: holeRings) { a, b, c in corner(l, a); corner(l, b); corner(l, c) }
-                }
+                tri.triangulate(outer: ring, holes: holeRings)
+                for c in tri.triangles { w.add(combined, c) }
             }
         case .tristrips:
             for list in p.indexLists {
                 let n = list.count / stride
                 guard n >= 3 else { continue }
-                list.withUnsafeBufferPointer { l in
-                    for k in 0..<(n - 2) {
-                        if k % 2 == 0 { corner(l, k); corner(l, k + 1); corner(l, k + 2) } else { corner(l, k + 1); corner(l, k); corner(l, k + 2) }
-                    }
+                for k in 0..<(n - 2) {
+                    // Every other triangle is flipped to keep the strip's winding.
+                    if k % 2 == 0 { w.add(list, k); w.add(list, k + 1); w.add(list, k + 2) } else { w.add(list, k + 1); w.add(list, k); w.add(list, k + 2) }
                 }
             }
         case .trifans:
             for list in p.indexLists {
                 let n = list.count / stride
                 guard n >= 3 else { continue }
-                list.withUnsafeBufferPointer { l in
-                    for k in 1..<(n - 1) { corner(l, 0); corner(l, k); corner(l, k + 1) }
-                }
+                for k in 1..<(n - 1) { w.add(list, 0); w.add(list, k); w.add(list, k + 1) }
             }
         case .lines:
             mesh.lineSegmentCount += p.count
@@ -276,7 +271,56 @@ extension SceneResolver {
             for list in p.indexLists { mesh.lineSegmentCount += max(0, list.count / stride - 1) }
             return nil
         }
+        let part = MeshPart(kind: p.kind, materialSymbol: p.material, positionIndices: w.positions, normalIndices: w.normals,
+                            texcoordIndices: w.texcoords, colorIndices: w.colors)
         return part
+    }
+
+    /// Gathers per-corner indices of a primitive's triangles.
+    struct CornerWriter {
+        let stride: Int
+        let vertexOffset: Int
+        let normal: (offset: Int, base: Int)?
+        let texcoord: (offset: Int, base: Int)?
+        let color: (offset: Int, base: Int)?
+        var positions: [UInt32] = []
+        var normals: [UInt32] = []
+        var texcoords: [UInt32] = []
+        var colors: [UInt32] = []
+
+        init(stride: Int, vertexOffset: Int, normal: (Int, Int)?, texcoord: (Int, Int)?, color: (Int, Int)?) {
+            self.stride = stride
+            self.vertexOffset = vertexOffset
+            self.normal = normal.map { (offset: $0.0, base: $0.1) }
+            self.texcoord = texcoord.map { (offset: $0.0, base: $0.1) }
+            self.color = color.map { (offset: $0.0, base: $0.1) }
+        }
+
+        mutating func reserve(_ n: Int) {
+            positions.reserveCapacity(n)
+            if normal != nil { normals.reserveCapacity(n) }
+            if texcoord != nil { texcoords.reserveCapacity(n) }
+            if color != nil { colors.reserveCapacity(n) }
+        }
+
+        /// Appends corner `k` of `list` (indices already range-checked).
+        @inline(__always)
+        mutating func add(_ list: [Int32], _ k: Int) {
+            let b = k * stride
+            positions.append(UInt32(truncatingIfNeeded: list[b + vertexOffset]))
+            if let n = normal { normals.append(UInt32(truncatingIfNeeded: Int(list[b + n.offset]) + n.base)) }
+            if let t = texcoord { texcoords.append(UInt32(truncatingIfNeeded: Int(list[b + t.offset]) + t.base)) }
+            if let c = color { colors.append(UInt32(truncatingIfNeeded: Int(list[b + c.offset]) + c.base)) }
+        }
+    }
+
+    /// A quad whose fan from corner 0 is valid: both triangles (0,1,2) and (0,2,3) face the same
+    /// way as the quad's normal (so the diagonal 0-2 lies inside).
+    @inline(__always)
+    static func isConvexQuad(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>, _ d: SIMD3<Float>) -> Bool {
+        let n1 = simdCross(b - a, c - a), n2 = simdCross(c - a, d - a)
+        let n = simdCross(c - a, d - b)  // the quad's normal (diagonals' cross product)
+        return simdDot(n1, n) > 0 && simdDot(n2, n) > 0
     }
 
     /// Position in `list` of the first index (at `offset`, every `stride`) outside `0..<count`.

@@ -10,8 +10,24 @@ public struct Triangulator {
     var ring: [Int] = []
     var next: [Int] = []
     var prev: [Int] = []
+    /// Corner triples written by ``triangulate(outer:holes:)``, reused between calls.
+    public private(set) var triangles: [Int] = []
 
     public init() {}
+
+    /// Triangulates one polygon into ``triangles`` (corner numbers, three per triangle) without
+    /// calling back: the allocation-free form for hot loops.
+    ///
+    /// - Returns: the number of triangles.
+    @discardableResult
+    public mutating func triangulate(outer: [SIMD3<Float>], holes: [[SIMD3<Float>]] = []) -> Int {
+        var out = triangles
+        triangles = []
+        out.removeAll(keepingCapacity: true)
+        let n = triangulate(outer: outer, holes: holes) { a, b, c in out.append(a); out.append(b); out.append(c) }
+        triangles = out
+        return n
+    }
 
     /// Triangulates one polygon given its corner positions (outer ring, then holes).
     ///

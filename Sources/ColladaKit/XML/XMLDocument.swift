@@ -4,7 +4,16 @@
 ///
 /// Only the text of elements without child elements is kept (COLLADA keeps all its data in leaf
 /// elements); whitespace between child elements is dropped while reading.
-public final class XMLDocument: Sendable {
+public final class XMLDocument: @unchecked Sendable {
+    /// Leaf text of the whole document, in one allocation owned by the document (immutable).
+    final class TextBuffer: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        let count: Int
+        init(base: UnsafeMutablePointer<UInt8>, count: Int) { self.base = base; self.count = count }
+        deinit { base.deallocate() }
+        subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base + range.lowerBound, count: range.count) }
+    }
+
     struct ElementRecord: Sendable {
         var name: Int32
         var parent: Int32
@@ -32,11 +41,11 @@ public final class XMLDocument: Sendable {
     let source: [UInt8]
     let elements: [ElementRecord]
     let attributes: [AttributeRecord]
-    let text: [UInt8]
+    let text: TextBuffer
     let names: [String]
 
     init(path: String, source: [UInt8], elements: [ElementRecord], attributes: [AttributeRecord],
-         text: [UInt8], names: [String]) {
+         text: TextBuffer, names: [String]) {
         self.path = path
         self.source = source
         self.elements = elements
@@ -142,9 +151,7 @@ public struct XMLElement: Sendable {
     /// Calls `body` with the raw UTF-8 bytes of the element's text, without copying.
     public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let r = record
-        return try document.text.withUnsafeBufferPointer { buf in
-            try body(UnsafeBufferPointer(rebasing: buf[r.textStart..<r.textEnd]))
-        }
+        return try body(document.text[r.textStart..<r.textEnd])
     }
 
     /// The source location of the byte at `offset` within this element's text (for number errors).

@@ -62,11 +62,13 @@ public enum XMLReader {
         handler.endElementNs = { ctx, _, _, _ in
             Builder.from(ctx)?.end()
         }
+        // Text is the hot path (most of a COLLADA file): it goes straight into a raw buffer,
+        // with no class access, reference counting or exclusivity checks per call.
         handler.characters = { ctx, ch, len in
-            Builder.from(ctx)?.characters(ch, Int(len))
+            TextSink.from(ctx)?.pointee.append(ch, Int(len))
         }
         handler.cdataBlock = { ctx, ch, len in
-            Builder.from(ctx)?.characters(ch, Int(len))
+            TextSink.from(ctx)?.pointee.append(ch, Int(len))
         }
         handler.internalSubset = { ctx, _, _, _ in
             Builder.from(ctx)?.refuseDoctype()
@@ -77,8 +79,8 @@ public enum XMLReader {
         handler.serror = { userData, error in
             guard let userData, let error else { return }
             let ctxt = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let raw = ctxt.pointee._private else { return }
-            Unmanaged<Builder>.fromOpaque(raw).takeUnretainedValue().libxmlError(error.pointee)
+            guard let sink = TextSink.from(UnsafeMutableRawPointer(ctxt)) else { return }
+            Unmanaged<Builder>.fromOpaque(sink.pointee.owner).takeUnretainedValue().libxmlError(error.pointee)
         }
 
         let diagnostics: [Diagnostic] = utf8.withUnsafeBufferPointer { buf -> [Diagnostic] in
@@ -100,7 +102,7 @@ public enum XMLReader {
             withUnsafeMutablePointer(to: &handler) { h in
                 ctxt.pointee.sax = h
                 ctxt.pointee.userData = UnsafeMutableRawPointer(ctxt)
-                ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+                ctxt.pointee._private = UnsafeMutableRawPointer(builder.sink)
                 builder.context = ctxt
                 var options = Int32(XML_PARSE_NONET.rawValue)
                 if ignoreEncoding { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
@@ -120,7 +122,7 @@ public enum XMLReader {
         if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
         return XMLDocument(
             path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-            text: builder.text, names: builder.names)
+            text: builder.sink.pointee.take(), names: builder.names)
     }
 }
 
@@ -152,7 +154,8 @@ private final class Builder {
     var context: xmlParserCtxtPtr?
     var elements: [XMLDocument.ElementRecord] = []
     var attributes: [XMLDocument.AttributeRecord] = []
-    var text: [UInt8] = []
+    /// Leaf text, shared with the `characters` callback.
+    let sink: UnsafeMutablePointer<TextSink>
     var names: [String] = []
     /// libxml2 interns names in its dictionary, so one pointer means one name within a parse.
     var nameIDs: [UnsafeRawPointer: Int32] = [:]
@@ -171,14 +174,20 @@ private final class Builder {
         self.path = path
         self.limits = limits
         elements.reserveCapacity(max(16, source.count / 64))
-        text.reserveCapacity(source.count / 2)
+        sink = .allocate(capacity: 1)
+        sink.initialize(to: TextSink(capacity: source.count))
+        sink.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        sink.pointee.release()
+        sink.deinitialize(count: 1)
+        sink.deallocate()
     }
 
     static func from(_ ctx: UnsafeMutableRawPointer?) -> Builder? {
-        guard let ctx else { return nil }
-        let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard let raw = ctxt.pointee._private else { return nil }
-        return Unmanaged<Builder>.fromOpaque(raw).takeUnretainedValue()
+        guard let sink = TextSink.from(ctx) else { return nil }
+        return Unmanaged<Builder>.fromOpaque(sink.pointee.owner).takeUnretainedValue()
     }
 
     func intern(_ name: UnsafePointer<xmlChar>) -> Int32 {
@@ -208,6 +217,7 @@ private final class Builder {
         let column = context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1
         addError(id, message, line: line, column: column)
         stopped = true
+        sink.pointee.accepting = false
         if let context { xmlStopParser(context) }
     }
 
@@ -298,7 +308,7 @@ private final class Builder {
             if elements[p].firstChild < 0 {
                 elements[p].firstChild = index
                 // The parent is not a leaf: drop the whitespace gathered so far.
-                text.removeSubrange(elements[p].textStart...)
+                sink.pointee.count = elements[p].textStart
                 elements[p].textEnd = elements[p].textStart
             } else {
                 elements[Int(elements[p].lastChild)].nextSibling = index
@@ -308,9 +318,10 @@ private final class Builder {
         elements.append(.init(
             name: name, parent: current, attributeStart: attributeStart,
             attributeCount: Int32(attributes.count) - attributeStart,
-            textStart: text.count, textEnd: text.count, contentOffset: where_.contentOffset,
+            textStart: sink.pointee.count, textEnd: sink.pointee.count, contentOffset: where_.contentOffset,
             line: Int32(clamping: where_.line), column: Int32(clamping: where_.column)))
         current = index
+        sink.pointee.accepting = true
     }
 
     static func decodeReferences(_ raw: UnsafeBufferPointer<UInt8>) -> String {
@@ -349,14 +360,60 @@ private final class Builder {
     func end() {
         guard !stopped, current >= 0 else { return }
         let c = Int(current)
-        if elements[c].firstChild < 0 { elements[c].textEnd = text.count }
+        if elements[c].firstChild < 0 { elements[c].textEnd = sink.pointee.count }
+        // Text after a child belongs to a parent that is not a leaf: ignored.
+        sink.pointee.accepting = false
         current = elements[c].parent
         depth -= 1
     }
 
-    func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
-        guard !stopped, current >= 0, let ch, len > 0 else { return }
-        if elements[Int(current)].firstChild >= 0 { return }  // mixed content after children: ignored
-        text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
+}
+
+/// The text buffer the `characters` callback writes to; reached through the parser context's
+/// `_private` pointer. Grows by doubling; handed to the document without a copy.
+struct TextSink {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+    var accepting = false
+    /// The ``Builder``, unretained (it owns this sink).
+    var owner: UnsafeMutableRawPointer
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        owner = UnsafeMutableRawPointer(base)  // replaced by the builder at once
     }
+
+    static func from(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TextSink>? {
+        guard let ctx, let raw = ctx.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return raw.assumingMemoryBound(to: TextSink.self)
+    }
+
+    @inline(__always)
+    mutating func append(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
+        guard accepting, let ch, len > 0 else { return }
+        if count + len > capacity {
+            var c = capacity * 2
+            while c < count + len { c *= 2 }
+            let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+            b.update(from: base, count: count)
+            base.deallocate()
+            base = b
+            capacity = c
+        }
+        (base + count).update(from: ch, count: len)
+        count += len
+    }
+
+    /// Moves the text out as an owned buffer and leaves the sink empty.
+    mutating func take() -> XMLDocument.TextBuffer {
+        let t = XMLDocument.TextBuffer(base: base, count: count)
+        base = .allocate(capacity: 1)
+        capacity = 1
+        count = 0
+        return t
+    }
+
+    func release() { base.deallocate() }
 }
