@@ -197,10 +197,8 @@ struct DocumentReader {
     }
 
     mutating func readFloatArray(_ e: XMLElement) -> [Float] {
+        // Storage is sized from the text (a value takes at least 2 bytes), never from the declared count.
         var out: [Float] = []
-        let declared = e.attribute("count").flatMap { Int($0.trimmingSpaces) } ?? 0
-        // Never trust the declared count for allocation: a value takes at least 2 bytes of text.
-        out.reserveCapacity(min(max(declared, 0), e.textByteCount / 2 + 1))
         let failure = e.withTextBytes { NumberParser.parseFloats($0, into: &out) }
         if let failure {
             report(failure, in: e, what: "float_array")
@@ -216,7 +214,6 @@ struct DocumentReader {
 
     mutating func readInts(_ e: XMLElement, what: String) -> [Int32] {
         var out: [Int32] = []
-        out.reserveCapacity(e.textByteCount / 2 + 1)
         if let failure = e.withTextBytes({ NumberParser.parseInts($0, into: &out) }) {
             report(failure, in: e, what: what)
         }

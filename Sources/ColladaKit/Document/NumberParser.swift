@@ -30,9 +30,25 @@ public enum NumberParser {
     /// - Parameter maxCount: stop with an error when more values than this are present.
     /// - Returns: `nil` on success, or the first failure (values before it are appended).
     public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
+        guard text.baseAddress != nil, !text.isEmpty else { return nil }
+        // Every value takes at least one character and a separator, so (n + 1) / 2 values at most:
+        // write into uninitialised storage of that size, with no per-value append.
+        let most = (text.count + 1) / 2
+        var failure: Failure?
+        let values = [Float](unsafeUninitializedCapacity: most) { buffer, count in
+            failure = parseFloats(text, buffer.baseAddress!, &count)
+        }
+        if out.isEmpty { out = values } else { out += values }
+        return failure
+    }
+
+    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>, _ written: inout Int) -> Failure? {
         guard let base = text.baseAddress else { return nil }
         let n = text.count
         var i = 0
+        var w = 0
+        defer { written = w }
+        let p10 = powersOfTen
         while true {
             while i < n && isSpace(base[i]) { i += 1 }
             if i >= n { return nil }
@@ -93,7 +109,8 @@ public enum NumberParser {
                 while end < n && !isSpace(base[end]) { end += 1 }
                 let token = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
                 if let special = specialValue(token) {
-                    out.append(special)
+                    dst[w] = special
+                    w += 1
                     i = end
                     continue
                 }
@@ -105,13 +122,14 @@ public enum NumberParser {
                 value = 0
             } else if !truncated && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
                 let m = Double(mantissa)
-                value = Float(exponent >= 0 ? m * powersOfTen[exponent] : m / powersOfTen[-exponent])
+                value = Float(exponent >= 0 ? m * p10[exponent] : m / p10[-exponent])
             } else {
                 let token = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
                 value = Float(Double(token) ?? .nan)
                 negative = false  // the sign was part of the token
             }
-            out.append(negative ? -value : value)
+            dst[w] = negative ? -value : value
+            w += 1
         }
     }
 
@@ -126,9 +144,22 @@ public enum NumberParser {
 
     /// Parses every integer in `text` (32-bit signed), appending to `out`.
     public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
+        guard text.baseAddress != nil, !text.isEmpty else { return nil }
+        let most = (text.count + 1) / 2
+        var failure: Failure?
+        let values = [Int32](unsafeUninitializedCapacity: most) { buffer, count in
+            failure = parseInts(text, buffer.baseAddress!, &count)
+        }
+        if out.isEmpty { out = values } else { out += values }
+        return failure
+    }
+
+    static func parseInts(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Int32>, _ written: inout Int) -> Failure? {
         guard let base = text.baseAddress else { return nil }
         let n = text.count
         var i = 0
+        var w = 0
+        defer { written = w }
         while true {
             while i < n && isSpace(base[i]) { i += 1 }
             if i >= n { return nil }
@@ -155,7 +186,8 @@ public enum NumberParser {
                 let token = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
                 return .outOfRange(offset: start, token: token)
             }
-            out.append(Int32(truncatingIfNeeded: v))
+            dst[w] = Int32(truncatingIfNeeded: v)
+            w += 1
         }
     }
 
