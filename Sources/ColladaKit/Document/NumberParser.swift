@@ -117,12 +117,11 @@ public enum NumberParser {
                 let comma = token.contains(",") && token.allSatisfy { $0.isNumber || $0 == "," || $0 == "-" || $0 == "+" || $0 == "." }
                 return .badToken(offset: start, token: String(token.prefix(40)), decimalComma: comma)
             }
-            var value: Float
+            var value: Float = 0
             if mantissa == 0 {
                 value = 0
-            } else if !truncated && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
-                let m = Double(mantissa)
-                value = Float(exponent >= 0 ? m * p10[exponent] : m / p10[-exponent])
+            } else if exponent >= -22 && exponent <= 22 && (fastPathOK(mantissa, exponent, truncated, p10, &value)) {
+                // value set by the fast path
             } else {
                 let token = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
                 value = Float(Double(token) ?? .nan)
@@ -131,6 +130,30 @@ public enum NumberParser {
             dst[w] = negative ? -value : value
             w += 1
         }
+    }
+
+    /// Converts `mantissa * 10^exponent` (|exponent| <= 22) to `Float`, or returns false when only
+    /// the slow path can round it correctly.
+    ///
+    /// Up to 2^53 with all digits kept, the `Double` product or quotient is exact and one rounding
+    /// to `Float` is correct. Otherwise (17-19 significant digits, as exporters that print doubles
+    /// write) the `Double` is within about 2^-52 of the truth; its `Float` rounding is then right
+    /// unless the value lies that close to a halfway point between two floats, which is checked.
+    @inline(__always)
+    static func fastPathOK(_ mantissa: UInt64, _ exponent: Int, _ truncated: Bool, _ p10: [Double], _ value: inout Float) -> Bool {
+        let m = Double(mantissa)
+        let d = exponent >= 0 ? m * p10[exponent] : m / p10[-exponent]
+        let f = Float(d)
+        if !truncated && mantissa <= (1 << 53) {
+            value = f
+            return true
+        }
+        let fd = Double(f)
+        let neighbour = d > fd ? Double(f.nextUp) : Double(f.nextDown)
+        let halfway = (fd + neighbour) / 2
+        if abs(d - halfway) <= d * 0x1p-50 { return false }
+        value = f
+        return true
     }
 
     static func specialValue(_ token: String) -> Float? {
