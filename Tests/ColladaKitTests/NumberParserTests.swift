@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ColladaKit
 
@@ -42,6 +43,22 @@ import Testing
             if a.nextUp != b && a.nextDown != b { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+
+    @Test func roundsSeventeenDigitDoublesCorrectly() {
+        // Exporters that print doubles (Godot, some Maya plug-ins) write 17 significant digits.
+        var rng = SystemRandomNumberGenerator()
+        var text = ""
+        var expected: [Float] = []
+        for _ in 0..<20_000 {
+            let d = Double.random(in: -1000...1000, using: &rng) * pow(10, Double(Int.random(in: -8...8, using: &rng)))
+            let s = "\(d)"
+            text += s + " "
+            expected.append(Float(s)!)
+        }
+        let (v, f) = floats(text)
+        #expect(f == nil)
+        #expect(v == expected)
     }
 
     @Test(arguments: [
