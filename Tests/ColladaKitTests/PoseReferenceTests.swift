@@ -124,22 +124,14 @@ enum PoseReference {
 @Suite(.enabled(if: TestPaths.shared != nil, "../shared is absent: the posed-mesh references live in ../shared/corpus/poses-blender"),
        .enabled(if: PoseReference.numpyAvailable, "python3 with numpy is needed by ../shared/bench/compare_pose.py (pip install numpy, or apt install python3-numpy)"))
 struct PoseReferenceTests {
-    /// Normalised output (Y up, metres) against Blender where trusted, else the spec evaluator;
-    /// compare_pose.py aligns (similarity, axis-aligned rotation only), so axes and units are forgiven.
-    @Test func posedMeshesMatchReferences() throws {
-        let outcomes = try PoseReference.compareAll(strict: false)
-        PoseReference.report(outcomes, title: "pose references (aligned)")
-        #expect(outcomes.count >= 40)
-        for o in outcomes where o.asserted {
-            #expect(o.passed && o.nrms <= 0.002, "\(o.label) t=\(o.time): nrms \(o.nrms) (\(o.summary))")
-        }
-    }
-
-    /// File-space output against the spec evaluator with no alignment at all: catches a wrong
-    /// global scale, orientation or offset that the aligned comparison forgives.
-    @Test func fileSpaceMatchesSpecEvaluatorWithoutAlignment() throws {
-        let outcomes = try PoseReference.compareAll(strict: true)
-        PoseReference.report(outcomes, title: "pose references (strict, COLLADA frame, spec evaluator)")
+    /// `strict: false`: normalised output (Y up, metres) against Blender where trusted, else the spec
+    /// evaluator; compare_pose.py aligns (similarity, axis-aligned rotation only), so axes and units
+    /// are forgiven. `strict: true`: file-space output against the spec evaluator with no alignment at
+    /// all, which catches a wrong global scale, orientation or offset that alignment forgives.
+    @Test(arguments: [false, true])
+    func posedMeshesMatchReferences(strict: Bool) throws {
+        let outcomes = try PoseReference.compareAll(strict: strict)
+        PoseReference.report(outcomes, title: strict ? "pose references (strict, COLLADA frame, spec evaluator)" : "pose references (aligned)")
         #expect(outcomes.count >= 40)
         for o in outcomes where o.asserted {
             #expect(o.passed && o.nrms <= 0.002, "\(o.label) t=\(o.time): nrms \(o.nrms) (\(o.summary))")

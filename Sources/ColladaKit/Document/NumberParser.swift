@@ -27,16 +27,20 @@ public enum NumberParser {
 
     /// Parses every float in `text`, appending to `out`.
     ///
-    /// - Parameter maxCount: stop with an error when more values than this are present.
     /// - Returns: `nil` on success, or the first failure (values before it are appended).
     public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
+        parseAll(text, into: &out, parseFloats)
+    }
+
+    /// Runs `kernel` over `text` into uninitialised storage sized for the most values the text can
+    /// hold (each takes a character and a separator: (n + 1) / 2), so no value is appended one by one.
+    @inline(__always)
+    static func parseAll<T>(_ text: UnsafeBufferPointer<UInt8>, into out: inout [T],
+                            _ kernel: (UnsafeBufferPointer<UInt8>, UnsafeMutablePointer<T>, inout Int) -> Failure?) -> Failure? {
         guard text.baseAddress != nil, !text.isEmpty else { return nil }
-        // Every value takes at least one character and a separator, so (n + 1) / 2 values at most:
-        // write into uninitialised storage of that size, with no per-value append.
-        let most = (text.count + 1) / 2
         var failure: Failure?
-        let values = [Float](unsafeUninitializedCapacity: most) { buffer, count in
-            failure = parseFloats(text, buffer.baseAddress!, &count)
+        let values = [T](unsafeUninitializedCapacity: (text.count + 1) / 2) { buffer, count in
+            failure = kernel(text, buffer.baseAddress!, &count)
         }
         if out.isEmpty { out = values } else { out += values }
         return failure
@@ -167,14 +171,7 @@ public enum NumberParser {
 
     /// Parses every integer in `text` (32-bit signed), appending to `out`.
     public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
-        guard text.baseAddress != nil, !text.isEmpty else { return nil }
-        let most = (text.count + 1) / 2
-        var failure: Failure?
-        let values = [Int32](unsafeUninitializedCapacity: most) { buffer, count in
-            failure = parseInts(text, buffer.baseAddress!, &count)
-        }
-        if out.isEmpty { out = values } else { out += values }
-        return failure
+        parseAll(text, into: &out, parseInts)
     }
 
     static func parseInts(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Int32>, _ written: inout Int) -> Failure? {
