@@ -128,3 +128,17 @@ extension Scene {
         return (cameras[inst.index], inst.node, pose.normalizedWorld(inst.node))
     }
 }
+
+extension Scene {
+    /// The time range a pose can take, in seconds as ``pose(at:clip:)`` measures it: with a clip,
+    /// `0...(end - start)`; without, from 0 (DESIGN: "time measured from 0") to the last key of any
+    /// channel. `nil` when nothing is animated. O(channels).
+    public func animationRange(clip: AnimationClip? = nil) -> ClosedRange<Float>? {
+        if let clip { return 0...max(0, clip.end - clip.start) }
+        var last: Float?
+        for channel in channels where channel.sampler >= 0 && channel.sampler < samplers.count {
+            if let t = samplers[channel.sampler].input.last, t.isFinite { last = max(last ?? t, t) }
+        }
+        return last.map { 0...max(0, $0) }
+    }
+}
