@@ -16,7 +16,9 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
             return diagnostics.map { DiagnosticPrinter.render($0) + "\n" }.joined()
         case .json:
             let items = diagnostics.map(Item.init)
-            let data = (try? JSONEncoder.sorted.encode(items)) ?? Data("[]".utf8)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(items)) ?? Data("[]".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         case .github:
             return diagnostics.map(Self.github).joined()
