@@ -70,6 +70,10 @@ struct ValidateCommandTests {
         let missing = try Self.run(["validate", "--base", base, dir.appendingPathComponent("nope.dae").path], in: dir)
         #expect(missing.status == 66)
         #expect(missing.stdout.contains("nope.dae"))
+        // Every rule is listed with its severity.
+        let list = try Self.run(["validate", "--list-rules"], in: dir)
+        #expect(list.status == 0)
+        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t")) }
         let noAssets = try Self.run(["validate"], in: dir)
         #expect(noAssets.status == 66)
         #expect(noAssets.stderr.contains("./Assets does not exist"))

@@ -98,11 +98,13 @@ enum AnimationRules {
                                     at: locator.location(ofSource: output.sourceID, value: -1, fallback: output.source.location)))
             }
             // Strictly increasing times.
+            var increasing = true
             for k in 1..<keys {
                 guard let t = input.float(k), let p = input.float(k - 1) else { break }
                 if !(t > p) {
                     out.append(timesIncreasing("sampler '\(samplerName)' key \(k) at \(t) s does not come after key \(k - 1) at \(p) s",
                                                at: locator.location(ofSource: input.sourceID, value: input.index(k), fallback: input.source.location)))
+                    increasing = false
                     break
                 }
             }
@@ -139,7 +141,7 @@ enum AnimationRules {
                     }
                 }
             }
-            if linearOnly, keys >= 3, let d = unevenKey(input, keys: keys) {
+            if linearOnly, increasing, keys >= 3, let d = unevenKey(input, keys: keys) {
                 out.append(evenSampling("sampler '\(samplerName)' key \(d.key) comes \(d.gap) s after the previous one; the others are \(d.median) s apart",
                                         at: locator.location(ofSource: input.sourceID, value: input.index(d.key), fallback: input.source.location)))
             }

@@ -108,7 +108,8 @@ enum RigRules {
             // Same parent.
             let rp = node.parent, bp = base.nodes[b].parent
             if let rp, rig.nodes[rp].isJoint {
-                if bp == nil || !index.matches(rig.nodes[rp]).contains(bp!) {
+                let sameParent = bp.map { index.matches(rig.nodes[rp]).contains($0) } ?? false
+                if !sameParent {
                     out.append(jointParent("joint '\(node.label)' has parent '\(rig.nodes[rp].label)' in the rig but '\(bp.map { base.nodes[$0].label } ?? "none")' in the base",
                                            at: node.location))
                 }
