@@ -65,6 +65,10 @@ struct ValidateCommandTests {
         // The source line, then a caret under the offending value.
         #expect(lines[at + 1].contains("<float_array id=\"Armature_Walk_hips_pose_matrix-input-array\""))
         #expect(lines[at + 2] == String(repeating: " ", count: broken.column - 1) + "^")
+        // A base model that does not load: its errors, and a note that the rig rules did not run.
+        let badBase = try Self.run(["validate", "--base", broken.path.replacingOccurrences(of: "broken.dae", with: "nope-base.dae"), clean], in: dir)
+        #expect(badBase.status == 66)
+        #expect(badBase.stderr.contains("the rig rules were skipped"))
         // Usage and unreadable input.
         #expect(try Self.run(["validate", "--format", "xml", clean], in: dir).status == 64)
         let missing = try Self.run(["validate", "--base", base, dir.appendingPathComponent("nope.dae").path], in: dir)

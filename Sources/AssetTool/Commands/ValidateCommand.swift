@@ -79,6 +79,7 @@ struct ValidateCommand: ParsableCommand {
         if basePath == nil { Console.err("note: no base model (--base); the rig rules are skipped") }
         let result = Validator(basePath: basePath, catalogPath: catalogPath).run(files: paths)
         FileHandle.standardOutput.write(Data(output.render(result.diagnostics).utf8))
+        if result.baseFailed { Console.err("note: the base model \(basePath ?? "") does not load (see its errors); the rig rules were skipped") }
         Console.err("validate: \(result.fileCount) file(s), \(result.errorCount) error(s), \(result.warningCount) warning(s)")
         if result.hasUnreadable { throw ExitCode(66) }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode.failure }

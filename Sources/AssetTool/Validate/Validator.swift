@@ -16,6 +16,8 @@ struct Validator: Sendable {
         var fileCount: Int
         /// Some file (or the catalog) could not be read at all.
         var hasUnreadable: Bool
+        /// A base model was given but does not load: the rig rules did not run.
+        var baseFailed = false
 
         var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
         var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -60,7 +62,7 @@ struct Validator: Sendable {
             hasUnreadable = hasUnreadable || results.unreadable[i]
         }
         all += catalogDiagnostics
-        return Result(diagnostics: all, fileCount: list.count, hasUnreadable: hasUnreadable)
+        return Result(diagnostics: all, fileCount: list.count, hasUnreadable: hasUnreadable, baseFailed: base != nil && baseIndex == nil)
     }
 
     /// Every rule group that applies to one file, sorted by location.
