@@ -1,0 +1,153 @@
+@testable import AssetTool
+import ColladaKit
+import Foundation
+import Testing
+
+/// `assettool validate` end to end: exit codes, output formats, the default invocation, and
+/// deterministic output whatever the thread count.
+@Suite(.enabled(if: CommandRunner.shared != nil, "needs ../shared/corpus/blender-made"))
+struct ValidateCommandTests {
+    static var blender: String { (CommandRunner.shared ?? "") + "/corpus/blender-made" }
+
+    /// Runs `assettool` in `directory`.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandRunner.Output {
+        let exe = try #require(CommandRunner.executable)
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        if let directory { p.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return .init(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("validate-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// The Blender rig with its hips key times 1 and 2 swapped.
+    static func brokenRig(in dir: URL) throws -> (path: String, line: Int, column: Int) {
+        var t = ValidateFixtureText(text: try ValidateRuleTests.cleanRig())
+        t.editArray("Armature_Walk_hips_pose_matrix-input-array") { $0.swapAt(1, 2) }
+        let path = dir.appendingPathComponent("broken.dae").path
+        try Data(t.text.utf8).write(to: URL(fileURLWithPath: path))
+        let p = t.position(ofValue: 2, after: ValidateRuleTests.hipsInput, element: "float_array")
+        return (path, p.line, p.column)
+    }
+
+    @Test func exitCodes() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = Self.blender + "/humanoid_default.dae"
+        let clean = dir.appendingPathComponent("clean.dae").path
+        try Data(try ValidateRuleTests.cleanRig().utf8).write(to: URL(fileURLWithPath: clean))
+
+        #expect(try Self.run(["validate", "--base", base, clean], in: dir).status == 0)
+        // Warnings pass unless --strict.
+        let warned = Self.blender + "/humanoid_anim_only.dae"
+        let w = try Self.run(["validate", "--base", base, warned], in: dir)
+        #expect(w.status == 0)
+        #expect(w.stdout.contains("warning:") && w.stdout.contains("[rig-container-id]"))
+        #expect(try Self.run(["validate", "--strict", "--base", base, warned], in: dir).status == 1)
+        // Errors.
+        let broken = try Self.brokenRig(in: dir)
+        let e = try Self.run(["validate", "--base", base, broken.path], in: dir)
+        #expect(e.status == 1)
+        let lines = e.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("\(broken.path):\(broken.line):\(broken.column): error: ") && $0.hasSuffix("[anim-times-increasing]") })
+        // The source line, then a caret under the offending value.
+        #expect(lines[at + 1].contains("<float_array id=\"Armature_Walk_hips_pose_matrix-input-array\""))
+        #expect(lines[at + 2] == String(repeating: " ", count: broken.column - 1) + "^")
+        // A base model that does not load: its errors, and a note that the rig rules did not run.
+        let badBase = try Self.run(["validate", "--base", broken.path.replacingOccurrences(of: "broken.dae", with: "nope-base.dae"), clean], in: dir)
+        #expect(badBase.status == 66)
+        #expect(badBase.stderr.contains("the rig rules were skipped"))
+        // Usage and unreadable input.
+        #expect(try Self.run(["validate", "--format", "xml", clean], in: dir).status == 64)
+        let missing = try Self.run(["validate", "--base", base, dir.appendingPathComponent("nope.dae").path], in: dir)
+        #expect(missing.status == 66)
+        #expect(missing.stdout.contains("nope.dae"))
+        // Every rule is listed with its severity.
+        let list = try Self.run(["validate", "--list-rules"], in: dir)
+        #expect(list.status == 0)
+        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t")) }
+        let noAssets = try Self.run(["validate"], in: dir)
+        #expect(noAssets.status == 66)
+        #expect(noAssets.stderr.contains("./Assets does not exist"))
+    }
+
+    @Test func jsonAndGitHubFormats() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = try Self.brokenRig(in: dir)
+        let base = Self.blender + "/humanoid_default.dae"
+        let j = try Self.run(["validate", "--format", "json", "--base", base, broken.path], in: dir)
+        #expect(j.status == 1)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [[String: Any]])
+        let hit = try #require(items.first { $0["id"] as? String == "anim-times-increasing" })
+        #expect(hit["file"] as? String == broken.path)
+        #expect(hit["line"] as? Int == broken.line)
+        #expect(hit["column"] as? Int == broken.column)
+        #expect(hit["severity"] as? String == "error")
+        #expect((hit["message"] as? String)?.contains("key 2") == true)
+
+        let g = try Self.run(["validate", "--format", "github", "--base", base, broken.path], in: dir)
+        #expect(g.status == 1)
+        let annotation = g.stdout.split(separator: "\n").first { $0.contains("anim-times-increasing") }
+        #expect(annotation?.hasPrefix("::error file=\(broken.path),line=\(broken.line),col=\(broken.column),title=anim-times-increasing::") == true)
+        // Workflow-command escaping.
+        let d = Diagnostic(.warning, "x", "50% done\nnext", at: SourceLocation(path: "a,b:c.dae", line: 3, column: 4))
+        #expect(DiagnosticFormat.github(d) == "::warning file=a%2Cb%3Ac.dae,line=3,col=4,title=x::50%25 done%0Anext [x]\n")
+    }
+
+    @Test func defaultInvocationValidatesAssets() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let assets = dir.appendingPathComponent("Assets")
+        for sub in ["Models", "Animations", "Poses"] {
+            try FileManager.default.createDirectory(at: assets.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: Self.blender + "/humanoid_default.dae", toPath: assets.appendingPathComponent("Models/base-model.dae").path)
+        let rig = try ValidateRuleTests.cleanRig()
+        try Data(rig.utf8).write(to: assets.appendingPathComponent("Animations/pushup-01.dae"))
+        try Data(rig.utf8).write(to: assets.appendingPathComponent("Poses/pushup-01-pose.dae"))
+        try Data("{}".utf8).write(to: assets.appendingPathComponent("icon-style.json"))
+        try Data(ValidateRuleTests.catalog(loops: true).utf8).write(to: assets.appendingPathComponent("catalog.json"))
+        let r = try Self.run(["validate", "--strict"], in: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("validate: 3 file(s), 0 error(s), 0 warning(s)"))
+        // A catalog naming a missing file fails the default run.
+        try Data(ValidateRuleTests.catalog(loops: true).replacingOccurrences(of: "Poses/pushup-01-pose.dae", with: "Poses/gone.dae").utf8)
+            .write(to: assets.appendingPathComponent("catalog.json"))
+        let bad = try Self.run(["validate"], in: dir)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("Assets/catalog.json:") && bad.stdout.contains("[catalog-file-missing]"))
+    }
+
+    @Test func outputIsDeterministicAcrossThreads() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var files: [String] = []
+        for i in 0..<20 {
+            for name in ["humanoid_anim_only.dae", "humanoid_wave_anim_only.dae"] {
+                let p = dir.appendingPathComponent("\(i)-\(name)").path
+                try FileManager.default.copyItem(atPath: Self.blender + "/" + name, toPath: p)
+                files.append(p)
+            }
+        }
+        let v = Validator(basePath: Self.blender + "/humanoid_default.dae", catalogPath: nil)
+        let a = v.run(files: files), b = v.run(files: files)
+        #expect(a.diagnostics == b.diagnostics)
+        #expect(a.fileCount == 41)
+        // Each rig warns once (its container id), in input order.
+        #expect(a.diagnostics.map(\.id) == Array(repeating: "rig-container-id", count: 40))
+        #expect(a.diagnostics.map(\.location.path) == files)
+    }
+}
