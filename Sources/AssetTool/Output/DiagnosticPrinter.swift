@@ -40,4 +40,6 @@ enum DiagnosticPrinter {
 
 enum Console {
     static func err(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+    /// Writes `s` to stderr as is (no newline).
+    static func errRaw(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
 }

@@ -10,6 +10,9 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
         self.column = column
     }
 
-    /// `path:line:col`, the form compilers print and editors make clickable.
-    public var description: String { "\(path):\(line):\(column)" }
+    /// `path:line:col`, the form compilers print and editors make clickable; just `path` when the
+    /// problem is the file as a whole (line 0), `path:line` without a column.
+    public var description: String {
+        line <= 0 ? path : column <= 0 ? "\(path):\(line)" : "\(path):\(line):\(column)"
+    }
 }
