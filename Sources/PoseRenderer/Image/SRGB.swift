@@ -35,25 +35,26 @@ public enum SRGB {
     public static func encodeStraight(_ image: LinearImage) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
         encodeTable.withUnsafeBufferPointer { table in
+            guard let t = table.baseAddress else { return }
             image.pixels.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for i in 0..<src.count {
-                        let p = src[i]
-                        let a = min(max(p.w, 0), 1)
-                        let a8 = (a * 255).rounded()
-                        guard a8 > 0 else { continue }
-                        let inv = 1 / a
-                        let c = (SIMD3(p.x, p.y, p.z) * inv).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
-                        let q = c * 65535 + 0.5
-                        dst[4 * i] = table[Int(q.x)]
-                        dst[4 * i + 1] = table[Int(q.y)]
-                        dst[4 * i + 2] = table[Int(q.z)]
-                        dst[4 * i + 3] = UInt8(a8)
-                    }
+                out.withUnsafeMutableBytes { dst in
+                    let d = dst.bindMemory(to: SIMD4<UInt8>.self)
+                    for i in 0..<src.count { d[i] = encodePixel(src[i], table: t) }
                 }
             }
         }
         return out
+    }
+
+    /// One premultiplied linear pixel as straight-alpha sRGB bytes (see ``encodeStraight(_:)``).
+    @inline(__always)
+    static func encodePixel(_ p: SIMD4<Float>, table: UnsafePointer<UInt8>) -> SIMD4<UInt8> {
+        let a = min(max(p.w, 0), 1)
+        let a8 = a * 255 + 0.5
+        guard a8 >= 1 else { return .zero }
+        let c = (SIMD3(p.x, p.y, p.z) * (1 / a)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+        let q = c * 65535 + 0.5
+        return SIMD4(table[Int(Int32(q.x))], table[Int(Int32(q.y))], table[Int(Int32(q.z))], UInt8(Int32(a8)))
     }
 
     /// 8-bit straight-alpha sRGB RGBA bytes back to premultiplied linear pixels (exact transfer function).

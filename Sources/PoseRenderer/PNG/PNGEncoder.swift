@@ -86,8 +86,27 @@ public enum PNGEncoder {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
-            throw PNGError.write(path: path, reason: "cannot create a temporary file in \(dir)")
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw PNGError.write(path: path, reason: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))")
+        }
+        var written = 0
+        let failure: String? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            while written < raw.count {
+                let n = write(fd, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += n
+            }
+            return nil
+        }
+        if close(fd) != 0 || failure != nil {
+            let reason = failure ?? String(cString: strerror(errno))
+            unlink(tmp)
+            throw PNGError.write(path: path, reason: reason)
         }
         if rename(tmp, path) != 0 {
             let reason = String(cString: strerror(errno))

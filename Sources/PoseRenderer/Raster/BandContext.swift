@@ -10,9 +10,15 @@ struct DepthSink: SpanSink {
     let ids: UnsafeMutablePointer<UInt32>
     let width: Int
     let rowStart: Int
+    /// The box of samples written so far (band-absolute rows); empty when `minX > maxX`.
+    var minX = Int.max, maxX = -1, minRow = Int.max, maxRow = -1
 
     @inline(__always)
     mutating func span(row: Int, lo: Int, hi: Int, zA: Float, zRow: Float, id: UInt32) {
+        if lo < minX { minX = lo }
+        if hi > maxX { maxX = hi }
+        if row < minRow { minRow = row }
+        if row > maxRow { maxRow = row }
         let base = (row - rowStart) * width
         let d = depth + base, o = ids + base
         var i = lo
@@ -79,6 +85,30 @@ struct BandContext: @unchecked Sendable {
         let c0 = -dy0 &* (px - t.x1) &+ t.bias0
         let c1 = -dy1 &* (px - t.x2) &+ t.bias1
         let c2 = -dy2 &* (px - t.x0) &+ t.bias2
+        let span = i1 - i0
+        if span < 12 {
+            // Narrow box: test each sample (a few adds) rather than divide; inside is one run per row (convexity).
+            for j in jStart...jEnd {
+                let py = Int64(j) &* 256 &+ 128
+                var e0 = dx0 &* (py - t.y1) &+ c0
+                var e1 = dx1 &* (py - t.y2) &+ c1
+                var e2 = dx2 &* (py - t.y0) &+ c2
+                var lo: Int64 = -1, hi: Int64 = -1
+                var k: Int64 = 0
+                while k <= span {
+                    if (e0 | e1 | e2) >= 0 {
+                        if lo < 0 { lo = k }
+                        hi = k
+                    }
+                    e0 &+= s0; e1 &+= s1; e2 &+= s2
+                    k += 1
+                }
+                if lo >= 0 {
+                    sink.span(row: j, lo: Int(i0 + lo), hi: Int(i0 + hi), zA: t.zA, zRow: t.zB * Float(j) + t.zC, id: id)
+                }
+            }
+            return
+        }
         for j in jStart...jEnd {
             let py = Int64(j) &* 256 &+ 128
             let e0 = dx0 &* (py - t.y1) &+ c0

@@ -10,6 +10,11 @@ struct SharedBuffer<T>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<T>
 }
 
+/// A pixel writer shared by workers (each writes its own rows).
+struct SharedWriter<W: PixelWriter>: @unchecked Sendable {
+    let writer: W
+}
+
 /// Runs `body(worker)` for `workers` workers on the machine's cores (in the calling thread when there is one).
 /// Work is split statically by worker index, so results never depend on scheduling.
 enum Parallel {

@@ -6,7 +6,7 @@ import ColladaKit
 /// Pipeline: vertices to clip space -> ``TriangleSetup`` (homogeneous clipping, fixed point with 8 sub-sample
 /// bits, top-left rule) in chunks of fixed size -> binning into bands of sample rows -> per band, a depth test
 /// per sample (sample centres, strict `<`, so the first triangle in list order wins a tie) writing the triangle
-/// id into a visibility buffer -> resolve: per pixel, each distinct visible triangle is shaded once at the
+/// id into a visibility buffer -> resolve (only the box a band drew; the rest stays transparent): per pixel, each distinct visible triangle is shaded once at the
 /// centroid of its samples (perspective-correct), weighted by its sample count, in linear light.
 ///
 /// Work is split by bands (each worker owns whole bands, picked by index) and setup by fixed-size chunks
@@ -25,6 +25,32 @@ public enum Rasterizer {
                               options: RasterOptions = RasterOptions(), resolve: Bool = true) -> LinearImage {
         var image = LinearImage(width: width, height: height)
         guard width > 0, height > 0, list.triangleCount > 0 else { return image }
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            run(list, camera: camera, width: width, height: height, options: options, resolve: resolve, writer: LinearWriter(base: base))
+        }
+        return image
+    }
+
+    /// Renders `list` straight into 8-bit RGBA bytes (straight alpha, sRGB-encoded, as ``SRGB/encodeStraight(_:)``
+    /// would give for ``render(_:camera:width:height:options:resolve:)``'s image), converting in the parallel
+    /// resolve: the fast path when no effect follows.
+    public static func renderSRGB8(_ list: DrawList, camera: RenderCamera, width: Int, height: Int,
+                                   options: RasterOptions = RasterOptions()) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, width * height * 4))
+        guard width > 0, height > 0, list.triangleCount > 0 else { return bytes }
+        SRGB.encodeTable.withUnsafeBufferPointer { table in
+            bytes.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress, let t = table.baseAddress else { return }
+                run(list, camera: camera, width: width, height: height, options: options, resolve: true,
+                    writer: SRGB8Writer(base: base, table: t))
+            }
+        }
+        return bytes
+    }
+
+    static func run<W: PixelWriter>(_ list: DrawList, camera: RenderCamera, width: Int, height: Int,
+                                    options: RasterOptions, resolve: Bool, writer: W) {
         let s = options.samplesPerSide
         let frame = prepare(list, camera: camera, samplesWide: width * s, samplesHigh: height * s,
                             bandRows: bandPixelRows * s, cull: options.cullBackFaces, threads: options.threads)
@@ -34,44 +60,52 @@ public enum Rasterizer {
                    SIMD3(view.columns.2.x, view.columns.2.y, view.columns.2.z))
         let lights = Lighting.Prepared(options.lighting)
         let workers = max(1, min(options.threads, frame.bandCount))
-        image.pixels.withUnsafeMutableBufferPointer { outBuffer in
-            guard let outBase = outBuffer.baseAddress else { return }
-            let out = SharedPointer(base: outBase)
-            list.cornerNormals.withUnsafeBufferPointer { normals in
-            list.colorIndex.withUnsafeBufferPointer { colorIndex in
-            list.palette.withUnsafeBufferPointer { palette in
-            frame.screen.withUnsafeBufferPointer { screen in
-            frame.shade.withUnsafeBufferPointer { shade in
-            frame.binStart.withUnsafeBufferPointer { binStart in
-            frame.binItems.withUnsafeBufferPointer { binItems in
-                let ctx = BandContext(screen: screen, binStart: binStart, binItems: binItems,
-                                      samplesWide: frame.samplesWide, samplesHigh: frame.samplesHigh, bandRows: frame.bandRows)
-                let resolver = SampleResolver(shade: shade, normals: normals, colorIndex: colorIndex, palette: palette,
-                                              rotation: rot, lights: lights, samplesPerSide: s, width: width)
-                let bandCount = frame.bandCount
-                Parallel.run(workers: workers) { w in
-                    let bandSamples = frame.samplesWide * frame.bandRows
-                    let depth = UnsafeMutablePointer<Float>.allocate(capacity: bandSamples)
-                    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: bandSamples)
-                    var scratch = SampleResolver.Scratch(samples: s * s)
-                    defer { depth.deallocate(); ids.deallocate(); scratch.deallocate() }
-                    var band = w
-                    while band < bandCount {
-                        let rowStart = band * frame.bandRows
-                        let rows = min(frame.bandRows, frame.samplesHigh - rowStart)
-                        depth.initialize(repeating: .infinity, count: rows * frame.samplesWide)
-                        ids.initialize(repeating: empty, count: rows * frame.samplesWide)
-                        var sink = DepthSink(depth: depth, ids: ids, width: frame.samplesWide, rowStart: rowStart)
-                        ctx.rasterBand(band, sink: &sink)
+        let out = SharedWriter(writer: writer)
+        list.cornerNormals.withUnsafeBufferPointer { normals in
+        list.colorIndex.withUnsafeBufferPointer { colorIndex in
+        list.palette.withUnsafeBufferPointer { palette in
+        frame.screen.withUnsafeBufferPointer { screen in
+        frame.shade.withUnsafeBufferPointer { shade in
+        frame.corners.withUnsafeBufferPointer { corners in
+        frame.binStart.withUnsafeBufferPointer { binStart in
+        frame.binItems.withUnsafeBufferPointer { binItems in
+            let ctx = BandContext(screen: screen, binStart: binStart, binItems: binItems,
+                                  samplesWide: frame.samplesWide, samplesHigh: frame.samplesHigh, bandRows: frame.bandRows)
+            let resolver = SampleResolver<W>(shade: shade, corners: corners, normals: normals, colorIndex: colorIndex, palette: palette,
+                                             rotation: rot, lights: lights, samplesPerSide: s, width: width)
+            let bandCount = frame.bandCount
+            Parallel.run(workers: workers) { w in
+                let bandSamples = frame.samplesWide * frame.bandRows
+                let depth = UnsafeMutablePointer<Float>.allocate(capacity: bandSamples)
+                let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: bandSamples)
+                depth.initialize(repeating: .infinity, count: bandSamples)
+                ids.initialize(repeating: empty, count: bandSamples)
+                var scratch = SampleResolver<W>.Scratch(samples: s * s)
+                defer { depth.deallocate(); ids.deallocate(); scratch.deallocate() }
+                var band = w
+                while band < bandCount {
+                    let rowStart = band * frame.bandRows
+                    let rows = min(frame.bandRows, frame.samplesHigh - rowStart)
+                    var sink = DepthSink(depth: depth, ids: ids, width: frame.samplesWide, rowStart: rowStart)
+                    ctx.rasterBand(band, sink: &sink)
+                    if sink.minX <= sink.maxX {
+                        // Only the box that was drawn is resolved (the output starts transparent) and then cleared
+                        // (the buffers are clean outside it), in whole pixels.
+                        let x0 = sink.minX / s * s, x1 = min(frame.samplesWide, (sink.maxX / s + 1) * s)
+                        let r0 = (sink.minRow - rowStart) / s * s, r1 = min(rows, ((sink.maxRow - rowStart) / s + 1) * s)
                         if resolve {
-                            resolver.resolve(ids: ids, rowStart: rowStart, rows: rows, into: out.base, scratch: &scratch)
+                            resolver.resolve(ids: ids, rowStart: rowStart, rows: rows, columns: (x0 / s)..<(x1 / s),
+                                             pixelRows: (r0 / s)..<(r1 / s), into: out.writer, scratch: &scratch)
                         }
-                        band += workers
+                        for r in r0..<r1 {
+                            (depth + r * frame.samplesWide + x0).update(repeating: .infinity, count: x1 - x0)
+                            (ids + r * frame.samplesWide + x0).update(repeating: empty, count: x1 - x0)
+                        }
                     }
+                    band += workers
                 }
-            }}}}}}}
-        }
-        return image
+            }
+        }}}}}}}}
     }
 
     /// For tests: how many times each sample (row-major, `width·s x height·s`) is covered by a triangle of
@@ -110,6 +144,7 @@ public enum Rasterizer {
     struct Frame: Sendable {
         var screen: [ScreenTriangle] = []
         var shade: [ShadeTriangle] = []
+        var corners: [SIMD3<Float>] = []
         var binStart: [Int32] = []
         var binItems: [UInt32] = []
         var samplesWide = 0, samplesHigh = 0, bandRows = 1, bandCount = 0
@@ -128,38 +163,50 @@ public enum Rasterizer {
         let chunks = (triCount + setupChunk - 1) / setupChunk
         var chunkScreen = [[ScreenTriangle]](repeating: [], count: chunks)
         var chunkShade = [[ShadeTriangle]](repeating: [], count: chunks)
+        var chunkCorners = [[SIMD3<Float>]](repeating: [], count: chunks)
         let workers = max(1, min(threads, chunks))
         chunkScreen.withUnsafeMutableBufferPointer { cs in
         chunkShade.withUnsafeMutableBufferPointer { ch in
+        chunkCorners.withUnsafeMutableBufferPointer { cc in
         clip.withUnsafeBufferPointer { cp in
         list.indices.withUnsafeBufferPointer { idx in
-            guard let csBase = cs.baseAddress, let chBase = ch.baseAddress else { return }
-            let outScreen = SharedPointer(base: csBase), outShade = SharedPointer(base: chBase)
+            guard let csBase = cs.baseAddress, let chBase = ch.baseAddress, let ccBase = cc.baseAddress else { return }
+            let outScreen = SharedPointer(base: csBase), outShade = SharedPointer(base: chBase), outCorners = SharedPointer(base: ccBase)
             let vcount = cp.count
             let cpp = SharedBuffer(buffer: cp), idxp = SharedBuffer(buffer: idx)
             Parallel.run(workers: workers) { w in
                 var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
                 var chunk = w
                 while chunk < chunks {
-                    var scr: [ScreenTriangle] = [], shd: [ShadeTriangle] = []
+                    var scr: [ScreenTriangle] = [], shd: [ShadeTriangle] = [], crn: [SIMD3<Float>] = []
                     let lo = chunk * setupChunk, hi = min(triCount, lo + setupChunk)
                     scr.reserveCapacity(hi - lo); shd.reserveCapacity(hi - lo)
                     let cp = cpp.buffer, idx = idxp.buffer
                     for t in lo..<hi {
                         let a = Int(idx[3 * t]), b = Int(idx[3 * t + 1]), c = Int(idx[3 * t + 2])
                         guard a < vcount, b < vcount, c < vcount else { continue }
-                        setup.add(cp[a], cp[b], cp[c], index: UInt32(t), screen: &scr, shade: &shd)
+                        setup.add(cp[a], cp[b], cp[c], index: UInt32(t), screen: &scr, shade: &shd, corners: &crn)
                     }
                     outScreen.base[chunk] = scr
                     outShade.base[chunk] = shd
+                    outCorners.base[chunk] = crn
                     chunk += workers
                 }
             }
-        }}}}
+        }}}}}
         frame.screen.reserveCapacity(chunkScreen.reduce(0) { $0 + $1.count })
         for c in chunkScreen { frame.screen.append(contentsOf: c) }
         frame.shade.reserveCapacity(frame.screen.count)
-        for c in chunkShade { frame.shade.append(contentsOf: c) }
+        for (k, c) in chunkShade.enumerated() {
+            // Clip-corner indices are chunk-local: rebase them on the concatenated list.
+            let offset = Int32(frame.corners.count)
+            frame.corners.append(contentsOf: chunkCorners[k])
+            if offset == 0 {
+                frame.shade.append(contentsOf: c)
+            } else {
+                frame.shade.append(contentsOf: c.map { var t = $0; if t.clip >= 0 { t.clip += offset }; return t })
+            }
+        }
         // Counting sort of (band, triangle) pairs: bins keep list order.
         var start = [Int32](repeating: 0, count: frame.bandCount + 1)
         for t in frame.screen {

@@ -11,35 +11,35 @@ struct ScreenTriangle: Sendable {
     var zA: Float, zB: Float, zC: Float
 }
 
-/// What shading needs of a screen triangle: its screen barycentrics as planes, perspective terms, and where its
-/// corners lie in the original (unclipped) triangle.
+/// What shading needs of a screen triangle (60 bytes, scalar fields, so the resolve's random reads stay in
+/// few cache lines): its screen barycentrics as planes, perspective terms, and where its corners lie in the
+/// original triangle when it was clipped.
 struct ShadeTriangle: Sendable {
-    /// Screen-space barycentric of vertex 1 (and 2) at sample-space point (sx, sy):
-    /// `l = A * (sx - ox) + B * (sy - oy) + C` with `(A, B, C)` stored here.
-    var l1: SIMD3<Float>
-    var l2: SIMD3<Float>
+    /// Screen-space barycentric of vertex 1 at sample-space point (sx, sy): `a1 (sx - ox) + b1 (sy - oy) + c1`;
+    /// likewise vertex 2 with `a2, b2, c2`.
+    var a1: Float, b1: Float, c1: Float
+    var a2: Float, b2: Float, c2: Float
     /// Plane origin (sample units).
-    var origin: SIMD2<Float>
+    var ox: Float, oy: Float
     /// `1 / w` of each corner.
-    var invW: SIMD3<Float>
-    /// Barycentrics of each corner in the original triangle (unit vectors when not clipped).
-    var b0: SIMD3<Float>, b1: SIMD3<Float>, b2: SIMD3<Float>
+    var w0: Float, w1: Float, w2: Float
     /// Index of the original triangle in the draw list.
     var triangle: UInt32
     /// +1 when the original triangle faces the camera, -1 when its back is seen (normals are flipped).
     var facing: Float
+    /// For a piece of a clipped triangle, the index of its first corner in the frame's clip-corner list (three
+    /// barycentric triples in the original triangle); -1 when not clipped (corners are the original's).
+    var clip: Int32
 
-    /// Perspective-correct barycentrics in the original triangle at sample-space point `p`.
+    /// Perspective-correct barycentrics at sample-space point `p`, in this screen triangle's corners.
     @inline(__always)
-    func barycentrics(at p: SIMD2<Float>) -> SIMD3<Float> {
-        let d = p - origin
-        let a1 = l1.x * d.x + l1.y * d.y + l1.z
-        let a2 = l2.x * d.x + l2.y * d.y + l2.z
+    func screenBarycentrics(at p: SIMD2<Float>) -> SIMD3<Float> {
+        let dx = p.x - ox, dy = p.y - oy
+        let l1 = a1 * dx + b1 * dy + c1
+        let l2 = a2 * dx + b2 * dy + c2
         // Perspective correction: attributes are affine in screen space only after division by w.
-        var q = SIMD3(1 - a1 - a2, a1, a2) * invW
-        q = q.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: .greatestFiniteMagnitude))
+        let q = SIMD3(max(0, 1 - l1 - l2) * w0, max(0, l1) * w1, max(0, l2) * w2)
         let s = q.sum()
-        let b = s > 0 ? q / s : SIMD3<Float>(1, 0, 0)
-        return b0 * b.x + b1 * b.y + b2 * b.z
+        return s > 0 ? q / s : SIMD3<Float>(1, 0, 0)
     }
 }

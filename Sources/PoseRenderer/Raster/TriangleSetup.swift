@@ -30,7 +30,7 @@ struct TriangleSetup {
 
     /// Sets up triangle `index` with clip-space corners `c0, c1, c2`, appending zero or more screen triangles.
     mutating func add(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, index: UInt32,
-                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle]) {
+                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         let g = guardBand
         // Plane distances (inside >= 0): near, -x, +x, -y, +y guard planes.
         @inline(__always) func outcode(_ c: SIMD4<Float>) -> UInt8 {
@@ -50,7 +50,7 @@ struct TriangleSetup {
         let o0 = outcode(c0), o1 = outcode(c1), o2 = outcode(c2)
         if o0 & o1 & o2 != 0 { return }
         if o0 | o1 | o2 == 0 {
-            emit(c0, c1, c2, SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), index: index, screen: &screen, shade: &shade)
+            emit(c0, c1, c2, nil, index: index, screen: &screen, shade: &shade, corners: &corners)
             return
         }
         polyA.removeAll(keepingCapacity: true); baryA.removeAll(keepingCapacity: true)
@@ -62,7 +62,7 @@ struct TriangleSetup {
             if polyA.count < 3 { return }
         }
         for k in 1..<(polyA.count - 1) {
-            emit(polyA[0], polyA[k], polyA[k + 1], baryA[0], baryA[k], baryA[k + 1], index: index, screen: &screen, shade: &shade)
+            emit(polyA[0], polyA[k], polyA[k + 1], (baryA[0], baryA[k], baryA[k + 1]), index: index, screen: &screen, shade: &shade, corners: &corners)
         }
     }
 
@@ -104,14 +104,16 @@ struct TriangleSetup {
 
     /// Viewport mapping, fixed-point snapping, culling, winding, bounding box and planes of one triangle.
     private func emit(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>,
-                      _ b0: SIMD3<Float>, _ b1: SIMD3<Float>, _ b2: SIMD3<Float>, index: UInt32,
-                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle]) {
+                      _ bary: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)?, index: UInt32,
+                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         guard c0.w > 0, c1.w > 0, c2.w > 0 else { return }
         let W = Float(samplesWide), H = Float(samplesHigh)
         let iw = SIMD3<Float>(1 / c0.w, 1 / c1.w, 1 / c2.w)
         // NDC -> sample space (y down), then 8 fractional bits.
-        @inline(__always) func fx(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { Int64(((c.x * inv * 0.5 + 0.5) * W * 256).rounded()) }
-        @inline(__always) func fy(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { Int64(((0.5 - c.y * inv * 0.5) * H * 256).rounded()) }
+        // Round half away from zero by truncation (one instruction; the guard band keeps |v| < 2^28).
+        @inline(__always) func snap(_ v: Float) -> Int64 { Int64(v + (v < 0 ? -0.5 : 0.5)) }
+        @inline(__always) func fx(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((c.x * inv * 0.5 + 0.5) * W * 256) }
+        @inline(__always) func fy(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((0.5 - c.y * inv * 0.5) * H * 256) }
         let x0 = fx(c0, iw.x), y0 = fy(c0, iw.x)
         var x1 = fx(c1, iw.y), y1 = fy(c1, iw.y)
         var x2 = fx(c2, iw.z), y2 = fy(c2, iw.z)
@@ -122,11 +124,11 @@ struct TriangleSetup {
         let front = area < 0
         if cullBackFaces && !front { return }
         var invW = iw
-        var bb1 = b1, bb2 = b2
+        var b = bary
         if area < 0 {
             swap(&x1, &x2); swap(&y1, &y2)
             z = SIMD3(z.x, z.z, z.y); invW = SIMD3(invW.x, invW.z, invW.y)
-            swap(&bb1, &bb2)
+            if let t = b { b = (t.0, t.2, t.1) }
             area = -area
         }
         let minX = min(x0, x1, x2), maxX = max(x0, x1, x2), minY = min(y0, y1, y2), maxY = max(y0, y1, y2)
@@ -156,10 +158,17 @@ struct TriangleSetup {
         // Shading planes in continuous sample coordinates (sample centre i + 0.5), origin at the box corner:
         // l(sx, sy) = (sx_k (sx - 0.5) + sy_k (sy - 0.5) + c_k) / area.
         let ox = Double(i0), oy = Double(j0)
-        @inline(__always) func shadePlane(_ p: SIMD3<Double>) -> SIMD3<Float> {
-            SIMD3(Float(p.x / a), Float(p.y / a), Float((p.x * (ox - 0.5) + p.y * (oy - 0.5) + p.z) / a))
+        let q1 = SIMD3(p1.x / a, p1.y / a, (p1.x * (ox - 0.5) + p1.y * (oy - 0.5) + p1.z) / a)
+        let q2 = SIMD3(p2.x / a, p2.y / a, (p2.x * (ox - 0.5) + p2.y * (oy - 0.5) + p2.z) / a)
+        // Unclipped: corners are the original's, swapped (0, 2, 1) exactly when the winding was flipped, which
+        // is when the triangle is front-facing; the resolver undoes it from `facing`.
+        var clip: Int32 = -1
+        if let b {
+            clip = Int32(corners.count)
+            corners.append(b.0); corners.append(b.1); corners.append(b.2)
         }
-        shade.append(ShadeTriangle(l1: shadePlane(p1), l2: shadePlane(p2), origin: SIMD2(Float(ox), Float(oy)),
-                                   invW: invW, b0: b0, b1: bb1, b2: bb2, triangle: index, facing: front ? 1 : -1))
+        shade.append(ShadeTriangle(a1: Float(q1.x), b1: Float(q1.y), c1: Float(q1.z), a2: Float(q2.x), b2: Float(q2.y), c2: Float(q2.z),
+                                   ox: Float(ox), oy: Float(oy), w0: invW.x, w1: invW.y, w2: invW.z,
+                                   triangle: index, facing: front ? 1 : -1, clip: clip))
     }
 }

@@ -1,8 +1,9 @@
 /// Turns one band of the visibility buffer into pixels: per pixel, each distinct visible triangle is shaded once,
 /// at the centroid of its samples (inside the triangle, as a convex set holds the centroid of its points), and
 /// weighted by its share of the samples; alpha is the covered share. All in linear light, premultiplied.
-struct SampleResolver: @unchecked Sendable {
+struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
     let shade: UnsafeBufferPointer<ShadeTriangle>
+    let corners: UnsafeBufferPointer<SIMD3<Float>>
     let normals: UnsafeBufferPointer<SIMD3<Float>>
     let colorIndex: UnsafeBufferPointer<UInt16>
     let palette: UnsafeBufferPointer<SIMD3<Float>>
@@ -32,7 +33,14 @@ struct SampleResolver: @unchecked Sendable {
     @inline(__always)
     func color(_ id: UInt32, at p: SIMD2<Float>) -> SIMD3<Float> {
         let r = shade[Int(id)]
-        let b = r.barycentrics(at: p)
+        let sb = r.screenBarycentrics(at: p)
+        let b: SIMD3<Float>
+        if r.clip >= 0 {
+            let k = Int(r.clip)
+            b = corners[k] * sb.x + corners[k + 1] * sb.y + corners[k + 2] * sb.z
+        } else {
+            b = r.facing > 0 ? SIMD3(sb.x, sb.z, sb.y) : sb
+        }
         let t = Int(r.triangle)
         let nw = normals[3 * t] * b.x + normals[3 * t + 1] * b.y + normals[3 * t + 2] * b.z
         var n = rotation.0 * nw.x + rotation.1 * nw.y + rotation.2 * nw.z
@@ -41,17 +49,18 @@ struct SampleResolver: @unchecked Sendable {
         return lights.shade(albedo: palette[Int(colorIndex[t])], normal: n)
     }
 
-    /// Resolves the pixel rows covered by sample rows `rowStart ..< rowStart + rows` (a multiple of the
-    /// samples per side) into `out` (the whole image, `width` wide).
-    func resolve(ids: UnsafeMutablePointer<UInt32>, rowStart: Int, rows: Int, into out: UnsafeMutablePointer<SIMD4<Float>>,
-                 scratch: inout Scratch) {
+    /// Resolves pixels `columns` of the band's pixel rows `pixelRows` (counted from the band's first) into `out`
+    /// (the whole image, `width` wide). The band's sample rows start at `rowStart`; `ids` holds them.
+    func resolve(ids: UnsafeMutablePointer<UInt32>, rowStart: Int, rows: Int, columns: Range<Int>, pixelRows: Range<Int>,
+                 into out: Writer, scratch: inout Scratch) {
         let s = samplesPerSide, sw = width * s, n = Float(s * s)
         let empty = Rasterizer.empty
-        let py0 = rowStart / s, py1 = (rowStart + rows) / s
-        for py in py0..<py1 {
-            let rowBase = (py * s - rowStart) * sw
-            let outRow = out + py * width
-            for px in 0..<width {
+        let band0 = rowStart / s
+        for local in pixelRows {
+            let py = band0 + local
+            let rowBase = (local * s) * sw
+            let outRow = py * width
+            for px in columns {
                 let first = ids[rowBase + px * s]
                 var same = true
                 for b in 0..<s {
@@ -60,10 +69,10 @@ struct SampleResolver: @unchecked Sendable {
                 }
                 if same {
                     if first == empty {
-                        outRow[px] = .zero
+                        out.write(outRow + px, .zero)
                     } else {
                         let c = color(first, at: SIMD2(Float(px * s) + Float(s) / 2, Float(py * s) + Float(s) / 2))
-                        outRow[px] = SIMD4(c, 1)
+                        out.write(outRow + px, SIMD4(c, 1))
                     }
                     continue
                 }
@@ -90,8 +99,30 @@ struct SampleResolver: @unchecked Sendable {
                     let p = SIMD2(Float(px * s), Float(py * s)) + scratch.sum[g] / cnt
                     acc += color(scratch.id[g], at: p) * cnt
                 }
-                outRow[px] = SIMD4(acc / n, Float(covered) / n)
+                out.write(outRow + px, SIMD4(acc / n, Float(covered) / n))
             }
         }
+    }
+}
+
+/// Where resolved pixels go (specialised per writer, no dynamic dispatch in the loop).
+protocol PixelWriter {
+    /// Stores premultiplied linear pixel `p` at index `i` (`y * width + x`).
+    func write(_ i: Int, _ p: SIMD4<Float>)
+}
+
+/// Into a ``LinearImage``'s storage.
+struct LinearWriter: PixelWriter {
+    let base: UnsafeMutablePointer<SIMD4<Float>>
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
+}
+
+/// Straight-alpha sRGB bytes, 4 per pixel (``SRGB/encodePixel(_:table:)``).
+struct SRGB8Writer: PixelWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    let table: UnsafePointer<UInt8>
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) {
+        let v = SRGB.encodePixel(p, table: table)
+        (base + 4 * i).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = v }
     }
 }
