@@ -1,4 +1,4 @@
-import ColladaKit
+@testable import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer

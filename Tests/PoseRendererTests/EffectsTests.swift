@@ -15,7 +15,10 @@ private func srgb(_ img: LinearImage) -> SIMD3<Float> {
     return SIMD3(SRGB.fromLinear(c.x), SRGB.fromLinear(c.y), SRGB.fromLinear(c.z))
 }
 
-private func close(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ tol: Float = 1e-4) -> Bool { abs(a - b).max() <= tol }
+private func close(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ tol: Float = 1e-4) -> Bool {
+    let d = a - b
+    return max(abs(d.x), abs(d.y), abs(d.z)) <= tol
+}
 
 @Suite struct EffectsTests {
     /// (amount, input sRGB, expected sRGB): hand-computed from the Filter Effects matrices.

@@ -51,8 +51,9 @@ func tiledRectangle(x0: Float, y0: Float, x1: Float, y1: Float, nx: Int, ny: Int
         for i in 0...nx {
             // Irregular interior vertices (fixed jitter) so edges are not axis-aligned; the border stays straight.
             var x = x0 + (x1 - x0) * Float(i) / Float(nx), y = y0 + (y1 - y0) * Float(j) / Float(ny)
-            if i > 0 && i < nx { x += Float((i * 7 + j * 3) % 5 - 2) * 0.13 }
-            if j > 0 && j < ny { y += Float((i * 5 + j * 11) % 7 - 3) * 0.09 }
+            // At most a tenth of a cell, so no triangle folds over.
+            if i > 0 && i < nx { x += Float((i * 7 + j * 3) % 5 - 2) * 0.05 * (x1 - x0) / Float(nx) }
+            if j > 0 && j < ny { y += Float((i * 5 + j * 11) % 7 - 3) * 0.033 * (y1 - y0) / Float(ny) }
             list.positions.append(SIMD3(x, y, 0))
         }
     }

@@ -75,7 +75,7 @@ public struct RenderCamera: Sendable, Equatable {
     /// `margin` (a fraction of each half-extent) to spare. The box of `points` is centred on the view axis; the
     /// fit is exact for the points (not a bounding sphere). O(points).
     public static func framing(_ points: [SIMD3<Float>], aspect: Float, yfov: Float = 39.6 * .pi / 180,
-                               azimuth: Float = 0, elevation: Float = 8, margin: Float = 0.04) -> RenderCamera {
+                               azimuth: Float = 30, elevation: Float = 15, margin: Float = 0.04) -> RenderCamera {
         var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
         for p in points where p.x.isFinite && p.y.isFinite && p.z.isFinite {
             lo = pointwiseMin(lo, p)
