@@ -55,13 +55,14 @@ struct RenderBench: ParsableCommand {
         let sideList = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let options = RasterOptions(samplesPerSide: samples, threads: threads)
         if !json {
-            print("mesh                          tris     px  samples  raster ms  full ms  (medians of \(runs), \(options.threads) threads)")
+            print("mesh                          tris     px  samples  raster ms  full ms  png bytes  (medians of \(runs), \(options.threads) threads\(fastPNG ? ", fast PNG" : ""))")
         }
         for (name, list) in cases {
             let cam = Self.peerCamera(list.positions)
             for side in sideList {
                 _ = Rasterizer.render(list, camera: cam, width: side, height: side, options: options)  // warm-up
                 var raster: [Double] = [], full: [Double] = []
+                var pngBytes = 0
                 for _ in 0..<max(1, runs) {
                     let t0 = ContinuousClock.now
                     _ = Rasterizer.render(list, camera: cam, width: side, height: side, options: options, resolve: false)
@@ -71,7 +72,9 @@ struct RenderBench: ParsableCommand {
                 for _ in 0..<max(1, runs) {
                     let t0 = ContinuousClock.now
                     let rgba = Rasterizer.renderSRGB8(list, camera: cam, width: side, height: side, options: options)
-                    try PNGEncoder.writeAtomically(try PNGEncoder.encode(rgba: rgba, width: side, height: side, fast: fastPNG), to: path)
+                    let png = try PNGEncoder.encode(rgba: rgba, width: side, height: side, fast: fastPNG)
+                    try PNGEncoder.writeAtomically(png, to: path)
+                    pngBytes = png.count
                     full.append(Self.ms(ContinuousClock.now - t0))
                 }
                 if stages {
@@ -91,10 +94,10 @@ struct RenderBench: ParsableCommand {
                 let r = Self.median(raster), f = Self.median(full)
                 if json {
                     print("{\"mesh\":\"\(name)\",\"triangles\":\(list.triangleCount),\"size\":\(side),\"samples\":\(samples * samples),"
-                          + "\"raster_ms\":\(Self.round3(r)),\"full_ms\":\(Self.round3(f)),\"threads\":\(options.threads)}")
+                          + "\"raster_ms\":\(Self.round3(r)),\"full_ms\":\(Self.round3(f)),\"png_bytes\":\(pngBytes),\"fast_png\":\(fastPNG),\"threads\":\(options.threads)}")
                 } else {
                     print(name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                          + String(format: "%6d %6d %8d %10.2f %8.2f", list.triangleCount, side, samples * samples, r, f))
+                          + String(format: "%6d %6d %8d %10.2f %8.2f %10d", list.triangleCount, side, samples * samples, r, f, pngBytes))
                 }
             }
         }
