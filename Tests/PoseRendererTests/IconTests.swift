@@ -48,6 +48,9 @@ struct IconTests {
             let inner = px(Int(Float(w) * 0.36), Int(Float(w) * 0.62))
             let a = Float(expected[3]) / 255
             #expect(abs(Float(inner[3]) / 255 - (1 - (1 - a) * (1 - a))) < 0.01 || inner[3] == 255, "\(state): \(inner)")
+            for p in stride(from: 0, to: rgba.count, by: 4) where rgba[p + 3] == 0 {
+                #expect(rgba[p] == 0 && rgba[p + 1] == 0 && rgba[p + 2] == 0, "colour under zero alpha")
+            }
             if state == .incomplete {
                 for p in stride(from: 0, to: rgba.count, by: 4) where rgba[p + 3] > 0 {
                     #expect(abs(Int(rgba[p]) - Int(rgba[p + 2])) <= 1 && abs(Int(rgba[p]) - Int(rgba[p + 1])) <= 1)

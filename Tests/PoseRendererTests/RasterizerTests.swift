@@ -139,3 +139,37 @@ import Testing
         #expect(a.pixels.filter { $0.w > 0.5 }.count > 200)
     }
 }
+
+@Suite struct InterpolationTests {
+    /// A point with known barycentrics on a triangle receding in depth: the screen-space interpolation,
+    /// corrected by 1/w, gives them back (plain screen-space barycentrics would not), clipped or not.
+    @Test(arguments: [(Float(0.2), Float(0.5)), (0.6, 0.1), (0.05, 0.05)], [false, true])
+    func perspectiveCorrectBarycentrics(bary: (Float, Float), crossesNearPlane: Bool) {
+        let a = SIMD3<Float>(-1, -0.5, -1.5), b = SIMD3<Float>(1.5, -0.4, crossesNearPlane ? 0.5 : -3), c = SIMD3<Float>(0.2, 1, -12)
+        let expected = SIMD3(1 - bary.0 - bary.1, bary.0, bary.1)
+        let p = a * expected.x + b * expected.y + c * expected.z
+        let cam = RenderCamera(view: .identity, projection: RenderCamera.perspective(yfov: 1.2, aspect: 1, near: 0.1, far: 50), near: 0.1, far: 50)
+        let size = 256
+        for (c0, c1, c2, perm) in [(a, b, c, [0, 1, 2]), (a, c, b, [0, 2, 1])] {   // both windings
+            var setup = TriangleSetup(samplesWide: size, samplesHigh: size, cullBackFaces: false)
+            var screen: [ScreenTriangle] = [], shade: [ShadeTriangle] = [], corners: [SIMD3<Float>] = []
+            let vp = cam.viewProjection
+            setup.add(vp * SIMD4(c0, 1), vp * SIMD4(c1, 1), vp * SIMD4(c2, 1), index: 0, screen: &screen, shade: &shade, corners: &corners)
+            let q = vp * SIMD4(p, 1)
+            let sp = SIMD2((q.x / q.w * 0.5 + 0.5) * Float(size), (0.5 - q.y / q.w * 0.5) * Float(size))
+            // The piece holding the point (a clipped triangle gives several).
+            var found = false
+            for t in shade {
+                let got = corners.withUnsafeBufferPointer { t.originalBarycentrics(at: sp, corners: $0) }
+                let sb = t.screenLambdas(at: sp)
+                guard sb.min() > -1e-4 else { continue }
+                let want = SIMD3(expected[perm[0]], expected[perm[1]], expected[perm[2]])
+                let d = got - want
+                #expect(max(abs(d.x), abs(d.y), abs(d.z)) < 2e-3, "\(got) vs \(want) sb \(sb) clip \(t.clip) facing \(t.facing) corners \(corners)")
+                found = true
+            }
+            #expect(found)
+            #expect(crossesNearPlane ? shade.count >= 1 && corners.count >= 3 : shade.count == 1 && corners.isEmpty)
+        }
+    }
+}

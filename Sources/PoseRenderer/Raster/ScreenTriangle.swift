@@ -31,7 +31,17 @@ struct ShadeTriangle: Sendable {
     /// barycentric triples in the original triangle); -1 when not clipped (corners are the original's).
     var clip: Int32
 
-    /// Perspective-correct barycentrics at sample-space point `p`, in this screen triangle's corners.
+    /// Screen-space (affine, not perspective-corrected) barycentrics at sample-space point `p`; all >= 0 inside.
+    @inline(__always)
+    func screenLambdas(at p: SIMD2<Float>) -> SIMD3<Float> {
+        let dx = p.x - ox, dy = p.y - oy
+        let l1 = a1 * dx + b1 * dy + c1
+        let l2 = a2 * dx + b2 * dy + c2
+        return SIMD3(1 - l1 - l2, l1, l2)
+    }
+
+    /// Perspective-correct barycentrics at sample-space point `p`, in this screen triangle's corners (clamped to
+    /// the triangle: a centroid just outside by rounding shades as its nearest edge).
     @inline(__always)
     func screenBarycentrics(at p: SIMD2<Float>) -> SIMD3<Float> {
         let dx = p.x - ox, dy = p.y - oy
@@ -41,5 +51,18 @@ struct ShadeTriangle: Sendable {
         let q = SIMD3(max(0, 1 - l1 - l2) * w0, max(0, l1) * w1, max(0, l2) * w2)
         let s = q.sum()
         return s > 0 ? q / s : SIMD3<Float>(1, 0, 0)
+    }
+
+    /// Perspective-correct barycentrics in the original triangle of the draw list at sample-space point `p`.
+    /// `corners` is the frame's clip-corner list (see ``clip``).
+    @inline(__always)
+    func originalBarycentrics(at p: SIMD2<Float>, corners: UnsafeBufferPointer<SIMD3<Float>>) -> SIMD3<Float> {
+        let sb = screenBarycentrics(at: p)
+        if clip >= 0 {
+            let k = Int(clip)
+            return corners[k] * sb.x + corners[k + 1] * sb.y + corners[k + 2] * sb.z
+        }
+        // Unclipped front faces had corners 1 and 2 swapped to make the area positive.
+        return facing > 0 ? SIMD3(sb.x, sb.z, sb.y) : sb
     }
 }

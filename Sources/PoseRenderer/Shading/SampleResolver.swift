@@ -33,14 +33,7 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
     @inline(__always)
     func color(_ id: UInt32, at p: SIMD2<Float>) -> SIMD3<Float> {
         let r = shade[Int(id)]
-        let sb = r.screenBarycentrics(at: p)
-        let b: SIMD3<Float>
-        if r.clip >= 0 {
-            let k = Int(r.clip)
-            b = corners[k] * sb.x + corners[k + 1] * sb.y + corners[k + 2] * sb.z
-        } else {
-            b = r.facing > 0 ? SIMD3(sb.x, sb.z, sb.y) : sb
-        }
+        let b = r.originalBarycentrics(at: p, corners: corners)
         let t = Int(r.triangle)
         let nw = normals[3 * t] * b.x + normals[3 * t + 1] * b.y + normals[3 * t + 2] * b.z
         var n = rotation.0 * nw.x + rotation.1 * nw.y + rotation.2 * nw.z
