@@ -173,3 +173,18 @@ import Testing
         }
     }
 }
+
+@Suite struct BadGeometryTests {
+    @Test(arguments: [Float.nan, .infinity, -.infinity])
+    func nonFiniteVerticesDrawNothing(bad: Float) {
+        let list = drawList([
+            (SIMD3(2, 2, 0), SIMD3(bad, 20, 0), SIMD3(20, 3, 0)),
+            (SIMD3(2, 2, 0), SIMD3(20, 20, bad), SIMD3(20, 3, 0)),
+        ])
+        let cam = pixelCamera(width: 24, height: 24)
+        #expect(Rasterizer.sampleHits(list, camera: cam, width: 24, height: 24).allSatisfy { $0 == 0 })
+        let framed = RenderCamera.framing(list.positions, aspect: 1)
+        let img = Rasterizer.render(list, camera: framed, width: 24, height: 24)
+        #expect(img.pixels.allSatisfy { $0 == .zero })
+    }
+}

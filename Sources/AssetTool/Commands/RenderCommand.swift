@@ -71,6 +71,7 @@ struct RenderCommand: ParsableCommand {
         if !(fps > 0) || !fps.isFinite { throw ValidationError("--fps must be positive") }
         if let size, !(1...8192).contains(size) { throw ValidationError("--size must be 1...8192") }
         if !(1...8).contains(scale) { throw ValidationError("--scale must be 1...8") }
+        if (size ?? 256) * scale > 8192 { throw ValidationError("--size times --scale must be at most 8192 pixels") }
         if let samples, !(1...16).contains(samples) { throw ValidationError("--samples must be 1...16") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
@@ -110,28 +111,42 @@ struct RenderCommand: ParsableCommand {
         }
         let t = time ?? Float((frame ?? 0) / fps)
         let pose = scene.pose(at: t, clip: selected)
-        let image: LinearImage
+        let png: [UInt8]
         if let icon {
             var r = IconRenderer(scene: scene, style: iconStyle, camera: camera, threads: threads)
             r.cameraChoice = camera
             let result = r.render(pose: pose, state: icon, scale: scale)
-            image = result.image
+            let image = result.image
             let b = result.figureBounds.map { "\($0.width)x\($0.height) at (\($0.x), \($0.y))" } ?? "empty"
             Console.err("icon \(icon.rawValue) \(image.width)px: offset (\(result.offset.x), \(result.offset.y)) pt"
                         + "\(result.offsetComputed ? " (from the silhouette)" : ""), figure \(b) px, "
                         + (result.usedFileCamera ? "file camera" : "fitted camera"))
+            png = try Self.encode { try PNGEncoder.encode(image) }
         } else {
+            // No effect follows: resolve straight to sRGB bytes (the same bytes as encoding the linear image).
             let px = (size ?? 256) * scale
             let renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: iconStyle))
             let options = RasterOptions(samplesPerSide: iconStyle.samplesPerSide, cullBackFaces: cull, threads: threads)
-            image = renderer.render(pose, width: px, height: px, camera: camera, options: options)
+            let list = renderer.drawList(pose)
+            let cam = renderer.camera(camera, pose: pose, list: list, aspect: 1).camera
+            let rgba = Rasterizer.renderSRGB8(list, camera: cam, width: px, height: px, options: options)
+            png = try Self.encode { try PNGEncoder.encode(rgba: rgba, width: px, height: px) }
         }
         do {
-            let png = try PNGEncoder.encode(image)
             try PNGEncoder.writeAtomically(png, to: output)
         } catch {
             Console.err("\(output): error: \(error)")
             throw ExitCode(73)
+        }
+    }
+}
+
+extension RenderCommand {
+    /// Runs an encoder, turning its error into a message and exit status 70 (internal software error).
+    static func encode(_ body: () throws -> [UInt8]) throws -> [UInt8] {
+        do { return try body() } catch {
+            Console.err("error: cannot encode the PNG: \(error)")
+            throw ExitCode(70)
         }
     }
 }

@@ -32,6 +32,8 @@ struct TriangleSetup {
     mutating func add(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, index: UInt32,
                       screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         let g = guardBand
+        // Any NaN or infinity (a broken input vertex) makes this non-zero: such triangles are skipped.
+        if c0 * 0 + c1 * 0 + c2 * 0 != .zero { return }
         // Plane distances (inside >= 0): near, -x, +x, -y, +y guard planes.
         @inline(__always) func outcode(_ c: SIMD4<Float>) -> UInt8 {
             var o: UInt8 = 0
