@@ -22,6 +22,22 @@ struct DepthSink: SpanSink {
         let base = (row - rowStart) * width
         let d = depth + base, o = ids + base
         var i = lo
+        // Four samples at a time: compare, blend, store back (the band is this worker's own memory).
+        // Same arithmetic as the scalar tail, so the result does not depend on where a span starts.
+        let lanes = SIMD4<Float>(0, 1, 2, 3)
+        let ids4 = SIMD4<UInt32>(repeating: id)
+        while i + 3 <= hi {
+            let z = zA * (Float(i) + lanes) + zRow
+            let dp = UnsafeMutableRawPointer(d + i), op = UnsafeMutableRawPointer(o + i)
+            let old = dp.loadUnaligned(as: SIMD4<Float>.self)
+            let closer = z .< old
+            if any(closer) {
+                dp.storeBytes(of: old.replacing(with: z, where: closer), as: SIMD4<Float>.self)
+                let oldIDs = op.loadUnaligned(as: SIMD4<UInt32>.self)
+                op.storeBytes(of: oldIDs.replacing(with: ids4, where: closer), as: SIMD4<UInt32>.self)
+            }
+            i += 4
+        }
         while i <= hi {
             let z = zA * Float(i) + zRow
             if z < d[i] {
