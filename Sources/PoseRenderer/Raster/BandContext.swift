@@ -93,22 +93,23 @@ struct BandContext: @unchecked Sendable {
         if jStart > jEnd { return }
         let i0 = Int64(t.i0), i1 = Int64(t.i1)
         let px = i0 &* 256 &+ 128
+        let x0 = Int64(t.x0), y0 = Int64(t.y0), x1 = Int64(t.x1), y1 = Int64(t.y1), x2 = Int64(t.x2), y2 = Int64(t.y2)
         // Edge k opposite vertex k: E(p) = dx (py - ay) - dy (px - ax); step per sample in x: -dy·256.
-        let dx0 = t.x2 - t.x1, dy0 = t.y2 - t.y1
-        let dx1 = t.x0 - t.x2, dy1 = t.y0 - t.y2
-        let dx2 = t.x1 - t.x0, dy2 = t.y1 - t.y0
+        let dx0 = x2 - x1, dy0 = y2 - y1
+        let dx1 = x0 - x2, dy1 = y0 - y2
+        let dx2 = x1 - x0, dy2 = y1 - y0
         let s0 = -dy0 &* 256, s1 = -dy1 &* 256, s2 = -dy2 &* 256
-        let c0 = -dy0 &* (px - t.x1) &+ t.bias0
-        let c1 = -dy1 &* (px - t.x2) &+ t.bias1
-        let c2 = -dy2 &* (px - t.x0) &+ t.bias2
+        let c0 = -dy0 &* (px - x1) &+ Int64(t.bias0)
+        let c1 = -dy1 &* (px - x2) &+ Int64(t.bias1)
+        let c2 = -dy2 &* (px - x0) &+ Int64(t.bias2)
         let span = i1 - i0
         if span < 12 {
             // Narrow box: test each sample (a few adds) rather than divide; inside is one run per row (convexity).
             for j in jStart...jEnd {
                 let py = Int64(j) &* 256 &+ 128
-                var e0 = dx0 &* (py - t.y1) &+ c0
-                var e1 = dx1 &* (py - t.y2) &+ c1
-                var e2 = dx2 &* (py - t.y0) &+ c2
+                var e0 = dx0 &* (py - y1) &+ c0
+                var e1 = dx1 &* (py - y2) &+ c1
+                var e2 = dx2 &* (py - y0) &+ c2
                 var lo: Int64 = -1, hi: Int64 = -1
                 var k: Int64 = 0
                 while k <= span {
@@ -127,9 +128,9 @@ struct BandContext: @unchecked Sendable {
         }
         for j in jStart...jEnd {
             let py = Int64(j) &* 256 &+ 128
-            let e0 = dx0 &* (py - t.y1) &+ c0
-            let e1 = dx1 &* (py - t.y2) &+ c1
-            let e2 = dx2 &* (py - t.y0) &+ c2
+            let e0 = dx0 &* (py - y1) &+ c0
+            let e1 = dx1 &* (py - y2) &+ c1
+            let e2 = dx2 &* (py - y0) &+ c2
             var lo: Int64 = 0, hi = i1 - i0
             if !Self.clampSpan(e0, s0, &lo, &hi) || !Self.clampSpan(e1, s1, &lo, &hi) || !Self.clampSpan(e2, s2, &lo, &hi) {
                 continue

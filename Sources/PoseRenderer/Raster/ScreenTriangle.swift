@@ -1,10 +1,11 @@
-/// One triangle after clipping and viewport mapping, as the raster loop needs it: vertices in fixed point
-/// (8 fractional bits) in sample units, the top-left bias of each edge, the sample bounding box and the
-/// depth plane. Winding is normalised so that the signed area is positive (inside: all edge functions >= 0).
+/// One triangle after clipping and viewport mapping, as the raster loop needs it (64 bytes): vertices in fixed
+/// point (8 fractional bits) in sample units, within ±2^28 thanks to the guard band (edge functions are
+/// evaluated in 64 bits), the top-left bias of each edge, the sample bounding box and the depth plane.
+/// Winding is normalised so that the signed area is positive (inside: all edge functions >= 0).
 struct ScreenTriangle: Sendable {
-    var x0: Int64, y0: Int64, x1: Int64, y1: Int64, x2: Int64, y2: Int64
+    var x0: Int32, y0: Int32, x1: Int32, y1: Int32, x2: Int32, y2: Int32
     /// 0 for a top or left edge, -1 otherwise (edge k is the one opposite vertex k).
-    var bias0: Int64, bias1: Int64, bias2: Int64
+    var bias0: Int32, bias1: Int32, bias2: Int32
     /// Inclusive sample bounding box, clamped to the target.
     var i0: Int32, i1: Int32, j0: Int32, j1: Int32
     /// Depth (NDC z) at sample (i, j) is `zA * i + zB * j + zC`.

@@ -153,8 +153,8 @@ struct TriangleSetup {
         let p0 = plane(x1, y1, x2, y2), p1 = plane(x2, y2, x0, y0), p2 = plane(x0, y0, x1, y1)
         let zp = (p0 * Double(z.x) + p1 * Double(z.y) + p2 * Double(z.z)) / a
         screen.append(ScreenTriangle(
-            x0: x0, y0: y0, x1: x1, y1: y1, x2: x2, y2: y2,
-            bias0: bias(x1, y1, x2, y2), bias1: bias(x2, y2, x0, y0), bias2: bias(x0, y0, x1, y1),
+            x0: Int32(x0), y0: Int32(y0), x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2),
+            bias0: Int32(bias(x1, y1, x2, y2)), bias1: Int32(bias(x2, y2, x0, y0)), bias2: Int32(bias(x0, y0, x1, y1)),
             i0: Int32(i0), i1: Int32(i1), j0: Int32(j0), j1: Int32(j1),
             zA: Float(zp.x), zB: Float(zp.y), zC: Float(zp.z)))
         // Shading planes in continuous sample coordinates (sample centre i + 0.5), origin at the box corner:
