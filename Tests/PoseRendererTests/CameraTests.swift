@@ -48,3 +48,16 @@ import Testing
         }
     }
 }
+
+@Suite struct CameraUnitTests {
+    /// A centimetre file: the camera node's world matrix carries scale 0.01; ymag and the planes scale with it.
+    @Test func opticsLengthsFollowTheNodeScale() {
+        let cam = Camera(id: "o", name: nil, projection: .orthographic(ymag: 50, aspectRatio: 5), znear: 10, zfar: 5000)
+        let world = Matrix4x4.scale(SIMD3(repeating: 0.01)) * Matrix4x4.translation(SIMD3(0, 0, 400))
+        let rc = RenderCamera(collada: cam, world: world, aspect: 1)
+        #expect(abs(rc.near - 0.1) < 1e-6 && abs(rc.far - 50) < 1e-4)
+        // The camera sits at z = 4 m; a point 0.5 m above its axis is on the top edge (ymag 50 cm).
+        let p = rc.viewProjection * SIMD4(0, 0.5, 0, 1)
+        #expect(abs(p.y / p.w - 1) < 1e-5)
+    }
+}

@@ -49,22 +49,27 @@ public struct RenderCamera: Sendable, Equatable {
     ///
     /// As SceneKit does, the file's field of view is kept along the vertical axis (`yfov`, or `ymag` for
     /// orthographic cameras) and the output's aspect decides the horizontal one; the file's `aspect_ratio`
-    /// is not used to stretch the image. A `znear` that is not positive becomes 1 mm.
+    /// is not used to stretch the image. Lengths (`znear`, `zfar`, `ymag`) are in the camera node's units and
+    /// are scaled by its world matrix (so a centimetre file's camera works in metres). A `znear` that is not
+    /// positive becomes 1 mm.
     public init(collada camera: Camera, world: Matrix4x4, aspect: Float) {
-        let near = camera.znear > 0 ? camera.znear : 0.001
-        let far = camera.zfar > near ? camera.zfar : near * 1000
-        // The node matrix may carry scale: keep only its rotation and translation.
-        let c0 = simdNormalize(SIMD3(world.columns.0.x, world.columns.0.y, world.columns.0.z))
-        let c1 = simdNormalize(SIMD3(world.columns.1.x, world.columns.1.y, world.columns.1.z))
-        let c2 = simdNormalize(SIMD3(world.columns.2.x, world.columns.2.y, world.columns.2.z))
-        let rigid = Matrix4x4(SIMD4(c0, 0), SIMD4(c1, 0), SIMD4(c2, 0), world.columns.3)
+        // The node matrix may carry scale (the file's unit among it): keep only rotation and translation for the
+        // view, and measure the optics' lengths (znear, zfar, ymag, given in the node's units) with it.
+        let a0 = SIMD3(world.columns.0.x, world.columns.0.y, world.columns.0.z)
+        let a1 = SIMD3(world.columns.1.x, world.columns.1.y, world.columns.1.z)
+        let a2 = SIMD3(world.columns.2.x, world.columns.2.y, world.columns.2.z)
+        let sy = simdLength(a1), sz = simdLength(a2)
+        let lengthY: Float = sy > 0 && sy.isFinite ? sy : 1, lengthZ: Float = sz > 0 && sz.isFinite ? sz : 1
+        let near = camera.znear > 0 ? camera.znear * lengthZ : 0.001
+        let far = camera.zfar > camera.znear ? camera.zfar * lengthZ : near * 1000
+        let rigid = Matrix4x4(SIMD4(simdNormalize(a0), 0), SIMD4(simdNormalize(a1), 0), SIMD4(simdNormalize(a2), 0), world.columns.3)
         view = rigid.inverse ?? .identity
         switch camera.projection {
         case .perspective(let yfov, _):
             let fov = yfov > 0 && yfov < .pi ? yfov : .pi / 4
             projection = Self.perspective(yfov: fov, aspect: aspect, near: near, far: far)
         case .orthographic(let ymag, _):
-            projection = Self.orthographic(ymag: ymag, aspect: aspect, near: near, far: far)
+            projection = Self.orthographic(ymag: ymag * lengthY, aspect: aspect, near: near, far: far)
         }
         self.near = near
         self.far = far
