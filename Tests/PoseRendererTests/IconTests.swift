@@ -72,3 +72,23 @@ struct IconTests {
         #expect(halo.allSatisfy { $0.1.x >= $0.1.w * 0.999 }, "the glow is white: straight colour 1")
     }
 }
+
+@Suite(.enabled(if: TestPaths.hasShared, "needs ../shared (the Blender-made humanoid and its rigs)"))
+struct RigIconTests {
+    /// The base mannequin driven by each animation-only rig: the rig's camera is used, the figure is found and
+    /// centred, and it changes with time (the rig's animation reaches the skin).
+    @Test(arguments: ["humanoid_anim_only.dae", "humanoid_wave_anim_only.dae"])
+    func animationOnlyRigsDriveTheIcon(rig: String) throws {
+        let dir = (TestPaths.shared ?? "") + "/corpus/blender-made/"
+        let base = try ColladaLoader.load(path: dir + "humanoid_default.dae")
+        let applied = base.applying(rig: try ColladaLoader.load(path: dir + rig))
+        #expect(applied.binding.cameraReplaced)
+        let r = IconRenderer(scene: applied.scene)
+        let a = r.render(pose: applied.scene.pose(at: 0.1), state: .complete, scale: 1)
+        let b = r.render(pose: applied.scene.pose(at: 0.6), state: .complete, scale: 1)
+        #expect(a.usedFileCamera)
+        let box = try #require(a.figureBounds)
+        #expect(box.height > 20 && abs(box.center.x - 30) <= 1 && abs(box.center.y - 30) <= 1)
+        #expect(a.image.pixels != b.image.pixels)
+    }
+}
