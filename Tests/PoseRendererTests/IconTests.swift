@@ -23,7 +23,9 @@ struct IconTests {
         let r = IconRenderer(scene: scene)
         let pose = scene.pose(at: 0.4)
         let o1 = r.render(pose: pose, state: .plain, scale: 1).offset, o3 = r.render(pose: pose, state: .plain, scale: 3).offset
-        #expect(max(abs(o1.x - o3.x), abs(o1.y - o3.y)) <= 0.75, "\(o1) vs \(o3) points")
+        let o2 = r.render(pose: pose, state: .plain, scale: 2).offset
+        #expect(o1 == o3 && o2 == o3, "\(o1), \(o2), \(o3) points")
+        #expect(o1 != .zero)
         let a = r.render(pose: pose, state: .plain, scale: 2, offset: SIMD2(0, 0))
         let b = r.render(pose: pose, state: .plain, scale: 2, offset: SIMD2(4, -3))
         let ba = try #require(a.figureBounds), bb = try #require(b.figureBounds)

@@ -26,8 +26,9 @@ public struct IconImage: Sendable {
 /// bounding box (pixels with alpha > 0.25) to the canvas centre. The bounding box, not the alpha-weighted
 /// centroid, because the figure must sit inside symmetric circles: equal clearance left/right and top/bottom of
 /// the extremes (a hand, the feet) is what reads as centred, whereas a centroid is pulled towards the heavy
-/// torso and pushes outstretched limbs out of the circle. The offset is applied by moving the projection (sub-
-/// pixel exact), then the figure is rendered again.
+/// torso and pushes outstretched limbs out of the circle. The offset is measured once in points on a render at
+/// 3x (or the output's scale if higher), so every scale gets the same offset, and applied by moving the
+/// projection (sub-pixel exact); then the figure is rendered.
 public struct IconRenderer: Sendable {
     public let renderer: SceneRenderer
     public let style: IconStyle
@@ -36,6 +37,19 @@ public struct IconRenderer: Sendable {
 
     /// Alpha above which a pixel belongs to the silhouette.
     public static let silhouetteThreshold: Float = 0.25
+    /// The offset is measured on a render at least this scale (pixels per point), whatever the output's scale, so
+    /// @1x, @2x and @3x place the figure at the same point position (to 1/3 pt rather than 1/2 pt at 1x).
+    public static let measureScale = 3
+
+    /// The offset in points that centres the silhouette's bounding box, measured on a render at `scale`; `nil`
+    /// when nothing is visible.
+    func measureOffset(_ list: DrawList, camera: RenderCamera, scale: Int, options: RasterOptions) -> SIMD2<Float>? {
+        let size = max(1, style.pointSize * scale)
+        let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
+        let probe = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        guard let box = probe.alphaBounds(threshold: Self.silhouetteThreshold) else { return nil }
+        return (SIMD2(Float(size) / 2, Float(size) / 2) - box.center) / Float(scale)
+    }
 
     public init(scene: Scene, style: IconStyle = .standard, camera: CameraChoice = .auto, threads: Int? = nil) {
         renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: style))
@@ -61,12 +75,9 @@ public struct IconRenderer: Sendable {
         var computed = false
         if let override {
             shiftPixels = override * Float(sc)
-        } else {
-            let probe = Rasterizer.render(list, camera: base, width: size, height: size, options: options)
-            if let box = probe.alphaBounds(threshold: Self.silhouetteThreshold) {
-                shiftPixels = SIMD2(fsize / 2, fsize / 2) - box.center
-                computed = true
-            }
+        } else if let offset = measureOffset(list, camera: chosen.camera, scale: max(sc, Self.measureScale), options: options) {
+            shiftPixels = offset * Float(sc)
+            computed = true
         }
         let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
         var figure = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
