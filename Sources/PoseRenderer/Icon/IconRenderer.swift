@@ -58,49 +58,97 @@ public struct IconRenderer: Sendable {
         self.threads = threads
     }
 
+    /// The offset in points that centres `pose`'s silhouette (see "Centring"), measured once at
+    /// ``measureScale``; pass it to ``render(pose:states:scale:offset:)`` for every scale and state so they
+    /// agree and the measuring render is not repeated. `nil` when nothing is visible.
+    public func centringOffset(pose: Pose) -> SIMD2<Float>? { centringOffset(prepare(pose)) }
+
+    /// ``centringOffset(pose:)`` of a prepared pose.
+    public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
+        let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+        return measureOffset(frame.list, camera: frame.camera, scale: Self.measureScale, options: options)
+    }
+
+    /// A pose made ready to draw: its skinned, lit triangles and the camera chosen for it.
+    public struct Frame: Sendable {
+        public var list: DrawList
+        public var camera: RenderCamera
+        public var isFileCamera: Bool
+    }
+
+    /// Skins `pose` and chooses its camera once, for several renders (offset, scales, states).
+    /// Cost: skinning every mesh instance, O(triangles).
+    public func prepare(_ pose: Pose) -> Frame {
+        let list = renderer.drawList(pose)
+        let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
+        return Frame(list: list, camera: chosen.camera, isFileCamera: chosen.isFile)
+    }
+
     /// The icon of `pose` in `state` at `scale` (1, 2, 3...). `offset` (points, x right, y down) overrides the
     /// computed one (a catalog entry's hand-tuned value).
     ///
     /// Cost: two renders of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, a blur, O(pixels) effects.
     public func render(pose: Pose, state: IconState, scale: Int, offset override: SIMD2<Float>? = nil) -> IconImage {
+        var computed = false
+        var offset = override
+        if offset == nil {
+            let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+            let list = renderer.drawList(pose)
+            let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
+            offset = measureOffset(list, camera: chosen.camera, scale: max(scale, Self.measureScale), options: options)
+            computed = offset != nil
+        }
+        var image = render(pose: pose, states: [state], scale: scale, offset: offset)[0]
+        image.offsetComputed = computed
+        return image
+    }
+
+    /// The icons of `pose` in each of `states` at `scale`, sharing one render of the figure (the states differ
+    /// only in the effects and the circles). `offset` in points (`nil`: none); ``IconImage/offsetComputed`` is
+    /// false in the results: the caller knows where its offset came from.
+    ///
+    /// Cost: one render of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, then per state a blur and
+    /// O(pixels) effects.
+    public func render(pose: Pose, states: [IconState], scale: Int, offset: SIMD2<Float>?) -> [IconImage] {
+        render(prepare(pose), states: states, scale: scale, offset: offset)
+    }
+
+    /// ``render(pose:states:scale:offset:)`` of a prepared pose.
+    public func render(_ frame: Frame, states: [IconState], scale: Int, offset: SIMD2<Float>?) -> [IconImage] {
         let sc = max(1, scale)
         let size = max(1, style.pointSize * sc)
         let fsize = Float(size)
         let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-        let list = renderer.drawList(pose)
-        let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
-        // The figure frame is figureHeight · size, centred on the canvas.
+        let list = frame.list
+        let chosen = (camera: frame.camera, isFile: frame.isFileCamera)
+        // The figure frame is figureHeight · size, centred on the canvas, moved by the offset.
         let base = chosen.camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-        var shiftPixels = SIMD2<Float>.zero
-        var computed = false
-        if let override {
-            shiftPixels = override * Float(sc)
-        } else if let offset = measureOffset(list, camera: chosen.camera, scale: max(sc, Self.measureScale), options: options) {
-            shiftPixels = offset * Float(sc)
-            computed = true
-        }
+        let shiftPixels = (offset ?? .zero) * Float(sc)
         let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
-        var figure = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
-        let bounds = figure.alphaBounds(threshold: Self.silhouetteThreshold)
-        if state == .plain {
-            return IconImage(image: figure, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: computed,
+        let rendered = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        let bounds = rendered.alphaBounds(threshold: Self.silhouetteThreshold)
+        return states.map { state in
+            var figure = rendered
+            if state == .plain {
+                return IconImage(image: figure, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
+                                 figureBounds: bounds, usedFileCamera: chosen.isFile)
+            }
+            // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
+            let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
+            ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
+            let glowRadius = style.glowRadius * fsize
+            figure = Compositing.shadow(figure, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity, radius: glowRadius)
+            // Backdrop: circles in list order, centred.
+            var canvas = LinearImage(width: size, height: size)
+            let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
+            for c in style.circles {
+                let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
+                Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
+                                       color: color, opacity: opacity)
+            }
+            Compositing.over(figure, onto: &canvas)
+            return IconImage(image: canvas, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
                              figureBounds: bounds, usedFileCamera: chosen.isFile)
         }
-        // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
-        let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
-        ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
-        let glowRadius = style.glowRadius * fsize
-        figure = Compositing.shadow(figure, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity, radius: glowRadius)
-        // Backdrop: circles in list order, centred.
-        var canvas = LinearImage(width: size, height: size)
-        let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
-        for c in style.circles {
-            let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
-            Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
-                                   color: color, opacity: opacity)
-        }
-        Compositing.over(figure, onto: &canvas)
-        return IconImage(image: canvas, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: computed,
-                         figureBounds: bounds, usedFileCamera: chosen.isFile)
     }
 }

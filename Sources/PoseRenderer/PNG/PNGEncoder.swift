@@ -29,7 +29,7 @@ public enum PNGEncoder {
     ///
     /// - Parameter fast: libpng's `PNG_IMAGE_FLAG_FAST` (faster filter choice and compression, larger files).
     /// - Throws: ``PNGError`` when the sizes do not fit or libpng fails.
-    /// Cost: O(pixels) for filtering and zlib; two passes (size, then bytes).
+    /// Cost: O(pixels) for filtering and zlib, one pass.
     public static func encode(rgba: [UInt8], width: Int, height: Int, fast: Bool = false) throws -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, rgba.count == width * height * 4 else {
             throw PNGError.badSize(width: width, height: height, bytes: rgba.count)
@@ -42,18 +42,24 @@ public enum PNGEncoder {
         if fast { image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&image) }
         let stride = Int32(width * 4)
-        var size: png_alloc_size_t = 0
-        let ok1 = rgba.withUnsafeBytes { src in
-            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, stride, nil)
-        }
-        guard ok1 != 0, size > 0 else { throw PNGError.libpng(message(image)) }
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let ok2 = out.withUnsafeMutableBytes { dst in
-            rgba.withUnsafeBytes { src in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
+        // One compression pass: write into a buffer as large as an incompressible image can need (raw rows
+        // with their filter bytes, zlib's stored-block overhead, the chunks around them); libpng reports the
+        // size it needed, and only if that is larger (it never is for this bound) is the write repeated.
+        let raw = (width * 4 + 1) * height
+        var capacity = raw + raw / 1000 * 6 + (raw / 8192 + 1) * 12 + 1024
+        var out = [UInt8](repeating: 0, count: capacity)
+        var size = png_alloc_size_t(capacity)
+        for _ in 0..<2 {
+            let ok = out.withUnsafeMutableBytes { dst in
+                rgba.withUnsafeBytes { src in
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
+                }
             }
+            guard ok != 0, size > 0 else { throw PNGError.libpng(message(image)) }
+            if Int(size) <= capacity { break }
+            capacity = Int(size)
+            out = [UInt8](repeating: 0, count: capacity)
         }
-        guard ok2 != 0 else { throw PNGError.libpng(message(image)) }
         if Int(size) < out.count { out.removeLast(out.count - Int(size)) }
         return out
     }
