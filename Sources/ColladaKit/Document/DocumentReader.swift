@@ -110,7 +110,7 @@ struct DocumentReader {
                 values = .floats(f)
             case "Name_array", "IDREF_array", "SIDREF_array", "token_array":
                 arrayID = c.attribute("id")
-                let names = c.text.splitOnSpaces
+                let names = c.textTokens()
                 checkCount(c, actual: names.count)
                 arrayCount = names.count
                 values = .names(names)
@@ -122,7 +122,7 @@ struct DocumentReader {
                 values = .ints(ints)
             case "bool_array":
                 arrayID = c.attribute("id")
-                let bools = c.text.splitOnSpaces
+                let bools = c.textTokens()
                 checkCount(c, actual: bools.count)
                 arrayCount = bools.count
                 values = .ints(bools.map { $0 == "true" || $0 == "1" ? 1 : 0 })
@@ -570,5 +570,39 @@ extension String {
     /// Tokens separated by XML white space.
     var splitOnSpaces: [String] {
         split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
+    }
+}
+
+extension XMLElement {
+    /// The element's text split at XML white space, read from the raw bytes. A token equal to the
+    /// one before it shares its `String` (interpolation arrays repeat `LINEAR` thousands of times),
+    /// so a `Name_array` costs one byte compare per repeated token instead of a new string.
+    func textTokens() -> [String] {
+        withTextBytes { b -> [String] in
+            guard let base = b.baseAddress else { return [] }
+            @inline(__always) func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+            var out: [String] = []
+            var previousStart = 0, previousCount = -1
+            var previous = ""
+            var i = 0
+            let n = b.count
+            while true {
+                while i < n && space(base[i]) { i += 1 }
+                if i >= n { break }
+                let start = i
+                while i < n && !space(base[i]) { i += 1 }
+                let count = i - start
+                var same = count == previousCount
+                var k = 0
+                while same && k < count { same = base[start + k] == base[previousStart + k]; k += 1 }
+                if !same {
+                    previous = String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+                    previousStart = start
+                    previousCount = count
+                }
+                out.append(previous)
+            }
+            return out
+        }
     }
 }
