@@ -220,6 +220,12 @@ import Testing
         var out2: [Int32] = []
         let bad = Array("12 3x".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out2) }
         #expect(bad == .badToken(offset: 3, token: "3x", decimalComma: false))
+        var out4: [Int32] = []
+        let long = Array("0000000000000000000000042 -0000000000000000000000007".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out4) }
+        #expect(long == nil && out4 == [42, -7])
+        var out5: [Int32] = []
+        let huge = Array("1 99999999999999999999999".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out5) }
+        #expect(huge == .outOfRange(offset: 2, token: "99999999999999999999999"))
         var out3: [Int32] = []
         let bad2 = Array("12 -".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out3) }
         #expect(bad2 == .badToken(offset: 3, token: "-", decimalComma: false))
