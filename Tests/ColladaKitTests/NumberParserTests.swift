@@ -98,6 +98,22 @@ import Testing
         expectStandardLibraryValues(tokens)
     }
 
+    @Test func matchesTheStandardLibraryOnThreeDigitExponents() {
+        // SketchUp and other Windows exporters print exponents with three digits: 1.7e-017.
+        var rng = SystemRandomNumberGenerator()
+        var tokens = ["-1.741429659934826e-017", "1.38790518535184e-045", "1e-065", "1e-066", "9.99e038", "3.4028234e+038"]
+        for _ in 0..<20_000 {
+            let e = Int.random(in: -70...40, using: &rng)
+            let digits = Int.random(in: 1...18, using: &rng)
+            let m = String(UInt64.random(in: 1..<UInt64(pow(10, Double(digits))), using: &rng))
+            let sign = Bool.random(using: &rng) ? "-" : ""
+            let expText = (e < 0 ? "-" : "+") + String(String(abs(e)).reversed()).padding(toLength: 3, withPad: "0", startingAt: 0).reversed()
+            let mantissa = m.count > 1 ? String(m.first!) + "." + m.dropFirst() : m
+            tokens.append(sign + mantissa + "e" + expText)
+        }
+        expectStandardLibraryValues(tokens)
+    }
+
     /// The exact decimal expansion of a finite binary value `odd * 2^exp2` (no rounding).
     func exactDecimal(_ odd: UInt64, _ exp2: Int) -> String {
         // Little-endian decimal digits of odd * 2^exp2 * 10^k, where k = max(0, -exp2).

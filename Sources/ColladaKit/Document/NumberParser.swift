@@ -73,11 +73,11 @@ public enum NumberParser {
         var w = 0
         defer { written = w }
         let p10 = powersOfTen
-        let reciprocals = reciprocalPowersOfTen
+        let scales = decimalScales
         while true {
             while i < n && isSpace(base[i]) { i += 1 }
             if i >= n { return nil }
-            if plainFloat(base, &i, n, &dst[w], reciprocals, careful: careful, nearHalfway: &nearHalfway) {
+            if plainFloat(base, &i, n, &dst[w], scales, careful: careful, nearHalfway: &nearHalfway) {
                 w &+= 1
                 continue
             }
@@ -185,21 +185,25 @@ public enum NumberParser {
         return true
     }
 
-    /// 10^-k for k in 0...19, each the double nearest to it.
-    nonisolated(unsafe) static let reciprocalPowersOfTen: UnsafePointer<Double> = {
-        let p = UnsafeMutablePointer<Double>.allocate(capacity: 20)
-        for k in 0..<20 { p[k] = 1 / pow10Double(k) }  // 10^k is exact, so one rounding
+    /// The smallest and largest decimal exponent ``plainFloat`` scales by: m < 10^19 times
+    /// 10^-65 is below Float's smallest subnormal, and 10^39 above its largest value.
+    static let scaleExponents = -65...39
+
+    /// 10^e for e in ``scaleExponents`` (index e + 65), each the double nearest to it (the standard
+    /// library's correctly rounded parse). Written once, read-only after: safe to share.
+    nonisolated(unsafe) static let decimalScales: UnsafePointer<Double> = {
+        let p = UnsafeMutablePointer<Double>.allocate(capacity: scaleExponents.count)
+        for e in scaleExponents { p[e - scaleExponents.lowerBound] = Double("1e\(e)") ?? .nan }
         return UnsafePointer(p)
     }()
 
-    static func pow10Double(_ k: Int) -> Double { var p = 1.0; for _ in 0..<k { p *= 10 }; return p }
-
-    /// The common token: an optional sign, at most 19 digits with an optional `.`, then a space
-    /// or the end. The digit loops only multiply and add, so the next token's start never waits
-    /// on the conversion. `false` (with `i` unmoved) leaves anything else to the general code.
+    /// The common token: an optional sign, at most 19 digits with an optional `.`, an optional
+    /// exponent of at most three digits, then a space or the end. The digit loops only multiply and
+    /// add, so the next token's start never waits on the conversion. `false` (with `i` unmoved)
+    /// leaves anything else to the general code.
     @inline(__always)
     static func plainFloat(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, _ value: inout Float,
-                           _ reciprocals: UnsafePointer<Double>, careful: Bool, nearHalfway: inout Bool) -> Bool {
+                           _ scales: UnsafePointer<Double>, careful: Bool, nearHalfway: inout Bool) -> Bool {
         var p = i
         let negative = base[p] == UInt8(ascii: "-")
         if negative || base[p] == UInt8(ascii: "+") { p &+= 1 }
@@ -225,12 +229,37 @@ public enum NumberParser {
             fraction = p &- fractionStart
             digits &+= fraction
         }
-        if digits == 0 || digits > 19 || (p < n && !isSpace(base[p])) { return false }
-        // m < 10^19 < 2^64. The product with the rounded reciprocal is within about two units in
-        // the last place of m / 10^k (four allowed), so its Float rounding is right unless it is
-        // that close to a Float halfway point; such text is parsed again carefully.
-        let d = Double(m) * reciprocals[fraction]
-        let suspect = m != 0 && (d.bitPattern & 0x1FFF_FFFF) &- (0x1000_0000 &- 4) <= 8
+        if digits == 0 || digits > 19 { return false }
+        var exponent = -fraction
+        if p < n && base[p] | 0x20 == UInt8(ascii: "e") {
+            p &+= 1
+            let expNegative = p < n && base[p] == UInt8(ascii: "-")
+            if p < n && (expNegative || base[p] == UInt8(ascii: "+")) { p &+= 1 }
+            let expStart = p
+            var e = 0
+            while p < n {
+                let d = base[p] &- 48
+                if d > 9 { break }
+                e = e &* 10 &+ Int(d)
+                p &+= 1
+            }
+            if p == expStart || p &- expStart > 3 { return false }
+            exponent &+= expNegative ? -e : e
+        }
+        if p < n && !isSpace(base[p]) { return false }
+        if m == 0 {
+            value = negative ? -0.0 : 0
+            i = p
+            return true
+        }
+        if exponent < scaleExponents.lowerBound || exponent > scaleExponents.upperBound { return false }
+        // m < 10^19 < 2^64. Rounding m, the scale and the product leaves d within about three
+        // units in the last place of m · 10^e (four allowed), so its Float rounding is right unless
+        // it is that close to a Float halfway point (such text is parsed again carefully), or
+        // outside Float's normal range, where bit 28 is not the halfway bit (the general path).
+        let d = Double(m) * scales[exponent &- scaleExponents.lowerBound]
+        if !(d >= 0x1p-126 && d <= 0x1.fffffep127) { return false }
+        let suspect = (d.bitPattern & 0x1FFF_FFFF) &- (0x1000_0000 &- 4) <= 8
         if careful && suspect { return false }
         nearHalfway = nearHalfway || suspect
         let f = Float(d)
