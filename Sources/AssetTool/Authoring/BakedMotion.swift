@@ -1,0 +1,127 @@
+import Foundation
+import ColladaKit
+
+/// One progression's motion sampled at every frame of one rep, and what it holds.
+struct BakedMotion {
+    struct HeldContact {
+        var bone: Int
+        /// Wrist or ankle target (armature space) and the held world rotation, if any.
+        var target: SIMD3<Float>
+        var orientation: Matrix4x4?
+    }
+
+    struct PlacedProp {
+        var name: String
+        var shape: ProgressionDefinition.Shape
+        var centre: SIMD3<Float>
+    }
+
+    static let fps: Float = 24
+    /// Frames `0...frameCount` (the last equals the first: a loop); frame `i` is at time `(i + 1) / fps`.
+    var frames: [MotionBuilder.Frame]
+    var contacts: [HeldContact]
+    var props: [PlacedProp]
+    /// Index into ``frames`` of the iconic moment.
+    var iconicFrame: Int
+}
+
+extension MotionBuilder {
+    /// Samples `def` at `fps` over one rep.
+    func bake(_ def: ProgressionDefinition) -> BakedMotion {
+        // Reference key: grounding, anchor, contact targets and props come from here.
+        var ref = state(def.keys[min(max(def.referenceKey, 0), def.keys.count - 1)])
+        var offset = SIMD3<Float>.zero
+        var refFrame = frame(ref)
+        let refVerts = skinned(refFrame)
+        if let g = def.ground {
+            let bones = Set(g.bones.flatMap { contactBones($0) })
+            offset.z = g.height - lowest(refVerts, bones: bones)
+        }
+        ref.rootPosition += offset
+        refFrame = frame(ref)
+        let anchorTarget: SIMD3<Float>? = def.anchor.isEmpty ? nil
+            : def.anchor.map { point($0, in: refFrame) }.reduce(.zero, +) / Float(def.anchor.count)
+        var held: [BakedMotion.HeldContact] = []
+        for c in def.contacts {
+            guard let b = skeleton.index(c.bone) else { continue }
+            var target = refFrame.world[b].translation
+            if let h = c.surface { target.z += h - (lowest(refVerts, bones: contactBones(c.bone)) + offset.z) }
+            held.append(.init(bone: b, target: target, orientation: c.holdOrientation ? refFrame.world[b].rotationOnly : nil))
+        }
+        var props: [BakedMotion.PlacedProp] = []
+        for p in def.props {
+            var centre = p.position
+            if let a = p.attach { centre += point(a, in: refFrame) * p.follow }
+            var shape = p.shape
+            if let under = p.under, case .box(var size) = p.shape {
+                size.z = max(0.02, lowest(refVerts, bones: contactBones(under)) + offset.z)
+                centre.z = size.z / 2
+                shape = .box(size)
+            }
+            props.append(.init(name: p.name, shape: shape, centre: centre))
+        }
+        let count = max(2, Int((def.duration * BakedMotion.fps).rounded()))
+        var frames: [Frame] = []
+        for i in 0...count {
+            var s = state(def, phase: Float(i % count) / Float(count))
+            s.rootPosition += offset
+            var f = frame(s)
+            if let anchorTarget {
+                let now = def.anchor.map { point($0, in: f) }.reduce(.zero, +) / Float(def.anchor.count)
+                s.rootPosition += anchorTarget - now
+                f = frame(s)
+            }
+            for c in held { solve(c, state: &s, frame: &f) }
+            frames.append(f)
+        }
+        let iconic = Int((def.iconic * Float(count)).rounded()) % count
+        return BakedMotion(frames: frames, contacts: held, props: props, iconicFrame: iconic)
+    }
+
+    /// Two-bone IK for one contact, then its held orientation.
+    func solve(_ c: BakedMotion.HeldContact, state s: inout State, frame f: inout Frame) {
+        guard let lower = skeleton.bones[c.bone].parent, let upper = skeleton.bones[lower].parent,
+              let above = skeleton.bones[upper].parent else { return }
+        let isLeg = skeleton.bones[lower].name.hasPrefix("shin")
+        let sign: Float = isLeg ? 1 : -1
+        let a = f.world[upper].translation
+        let upperBase = f.world[above] * skeleton.restLocal[upper]
+        func effector(_ hinge: Float, _ dUpper: Matrix4x4) -> SIMD3<Float> {
+            let wu = upperBase * dUpper
+            let wl = wu * skeleton.restLocal[lower] * Matrix4x4.rotation(axis: SIMD3(1, 0, 0), degrees: hinge)
+            return (wl * skeleton.restLocal[c.bone]).translation
+        }
+        let want = simdLength(c.target - a)
+        // Distance from the shoulder/hip falls as the hinge bends: bisect the hinge angle.
+        var lo: Float = 0, hi: Float = 170
+        if simdLength(effector(0, s.delta[upper]) - a) <= want {
+            hi = 0
+        } else {
+            for _ in 0..<30 {
+                let mid = (lo + hi) / 2
+                if simdLength(effector(sign * mid, s.delta[upper]) - a) > want { lo = mid } else { hi = mid }
+            }
+        }
+        let hinge = sign * hi
+        let e = effector(hinge, s.delta[upper])
+        let turn = Self.shortestArc(from: e - a, to: c.target - a)
+        let m = upperBase.rotationOnly
+        s.delta[upper] = m.transposed * turn * m * s.delta[upper]
+        s.delta[lower] = Matrix4x4.rotation(axis: SIMD3(1, 0, 0), degrees: hinge)
+        if let g = c.orientation {
+            let wl = upperBase * s.delta[upper] * skeleton.restLocal[lower] * s.delta[lower]
+            let base = (wl * skeleton.restLocal[c.bone]).rotationOnly
+            s.delta[c.bone] = base.transposed * g
+        }
+        f = frame(s)
+    }
+
+    /// The rotation turning direction `u` onto `v` by the smallest angle.
+    static func shortestArc(from u: SIMD3<Float>, to v: SIMD3<Float>) -> Matrix4x4 {
+        let a = simdNormalize(u), b = simdNormalize(v)
+        let axis = simdCross(a, b)
+        let s = simdLength(axis), c = simdDot(a, b)
+        guard s > 1e-7 else { return .identity }
+        return Matrix4x4.rotation(axis: axis, degrees: atan2(s, c) * 180 / .pi)
+    }
+}
