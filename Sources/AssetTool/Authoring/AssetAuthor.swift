@@ -55,7 +55,10 @@ struct AssetAuthor {
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
             try Data(bytes).write(to: tmp)
-            if fm.fileExists(atPath: url.path) { _ = try fm.replaceItemAt(url, withItemAt: tmp) } else { try fm.moveItem(at: tmp, to: url) }
+            guard rename(tmp.path, url.path) == 0 else {
+                try? fm.removeItem(at: tmp)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
         }
     }
 

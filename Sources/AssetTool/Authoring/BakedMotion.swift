@@ -58,6 +58,10 @@ extension MotionBuilder {
                 centre.z = size.z / 2
                 shape = .box(size)
             }
+            if p.standOnFloor, case .pole(_, let radius) = p.shape {
+                shape = .pole(height: max(0.02, centre.z), radius: radius)
+                centre.z /= 2
+            }
             props.append(.init(name: p.name, shape: shape, centre: centre))
         }
         let count = max(2, Int((def.duration * BakedMotion.fps).rounded()))

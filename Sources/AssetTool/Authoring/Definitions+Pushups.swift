@@ -22,8 +22,8 @@ extension ProgressionLibrary {
             props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.45, 0.75)), position: SIMD3(0, 0.05, 0.375), attach: .palm("L"))]),
         ProgressionDefinition(
             id: "pushup-03", name: "Kneeling pushups", duration: 2.5,
-            keys: [plank(60, arms: -60).both("shin", 30).both("foot", 60).key(0),
-                   plank(78, arms: -30, elbow: -60).both("shin", 12).both("foot", 60).key(0.5)],
+            keys: [plank(55, arms: -55).both("shin", 35).both("foot", 60).key(0),
+                   plank(70, arms: -30, elbow: -60).both("shin", 20).both("foot", 60).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["shin.L"]), anchor: [.knee("L"), .knee("R")], contacts: Contact.hands),
         ProgressionDefinition(
             id: "pushup-04", name: "Half pushups", duration: 2.5,

@@ -64,6 +64,8 @@ struct ProgressionDefinition: Sendable {
         /// For a box: its top is put at the lowest vertex of this bone's part of the mesh (foot and
         /// toes for a foot) at the reference key and its bottom on the floor (a box under the heels).
         var under: String?
+        /// For a pole: it stands on the floor and reaches up to the placed centre's height.
+        var standOnFloor = false
     }
 
     var id: String

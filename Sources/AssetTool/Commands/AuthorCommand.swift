@@ -21,6 +21,9 @@ struct AuthorCommand: ParsableCommand {
     @Option(help: "Write a contact sheet PNG of the iconic poses here.")
     var sheet: String?
 
+    @Option(help: "Contact sheet cell size in pixels.")
+    var cell: Int = 160
+
     @Option(parsing: .upToNextOption, help: "Only these progression ids (the base model, catalog and style are always written).")
     var only: [String] = []
 
@@ -38,7 +41,10 @@ struct AuthorCommand: ParsableCommand {
             files = try author.files(definitions: defs)
             try AssetAuthor.write(files, to: URL(fileURLWithPath: out))
             if let sheet {
-                try Data(author.contactSheet(definitions: defs)).write(to: URL(fileURLWithPath: sheet))
+                let url = URL(fileURLWithPath: sheet)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AssetAuthor.write([(url.lastPathComponent, author.contactSheet(definitions: defs, cell: max(32, min(cell, 1024))))],
+                                      to: url.deletingLastPathComponent())
             }
         } catch {
             FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
