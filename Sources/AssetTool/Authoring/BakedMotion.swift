@@ -5,7 +5,10 @@ import ColladaKit
 struct BakedMotion {
     struct HeldContact {
         var bone: Int
-        /// Wrist or ankle target (armature space) and the held world rotation, if any.
+        /// The held point in the bone's frame: the wrist or ankle (origin) when the orientation is
+        /// held, else the palm or mid-foot (the grip turns about it).
+        var point: SIMD3<Float>
+        /// Where that point is held (armature space), and the held world rotation, if any.
         var target: SIMD3<Float>
         var orientation: Matrix4x4?
     }
@@ -27,7 +30,8 @@ struct BakedMotion {
 
 extension MotionBuilder {
     /// Samples `def` at `fps` over one rep.
-    func bake(_ def: ProgressionDefinition) -> BakedMotion {
+    func bake(_ definition: ProgressionDefinition) -> BakedMotion {
+        let def = levelled(definition)
         // Reference key: grounding, anchor, contact targets and props come from here.
         var ref = state(def.keys[min(max(def.referenceKey, 0), def.keys.count - 1)])
         var offset = SIMD3<Float>.zero
@@ -44,9 +48,11 @@ extension MotionBuilder {
         var held: [BakedMotion.HeldContact] = []
         for c in def.contacts {
             guard let b = skeleton.index(c.bone) else { continue }
-            var target = refFrame.world[b].translation
+            let point = c.holdOrientation ? SIMD3<Float>.zero : SIMD3(0, c.bone.hasPrefix("foot") ? 0.07 : 0.08, 0)
+            var target = refFrame.world[b].transformPoint(point)
             if let h = c.surface { target.z += h - (lowest(refVerts, bones: contactBones(c.bone)) + offset.z) }
-            held.append(.init(bone: b, target: target, orientation: c.holdOrientation ? refFrame.world[b].rotationOnly : nil))
+            held.append(.init(bone: b, point: point, target: target,
+                              orientation: c.holdOrientation ? refFrame.world[b].rotationOnly : nil))
         }
         var props: [BakedMotion.PlacedProp] = []
         for p in def.props {
@@ -82,6 +88,30 @@ extension MotionBuilder {
         return BakedMotion(frames: frames, contacts: held, props: props, iconicFrame: iconic)
     }
 
+    /// `def` with ``ProgressionDefinition/levelWith`` applied (the root pitch shift found by bisection
+    /// over ±30 degrees).
+    func levelled(_ def: ProgressionDefinition) -> ProgressionDefinition {
+        guard let bone = def.levelWith else { return def }
+        let r = min(max(def.referenceKey, 0), def.keys.count - 1)
+        let groundBones = Set((def.ground?.bones ?? []).flatMap { contactBones($0) })
+        func mismatch(_ delta: Float) -> Float {
+            var k = def.keys[r]
+            k.rootRotation.x += delta
+            let v = skinned(frame(state(k)))
+            return lowest(v, bones: contactBones(bone)) - lowest(v, bones: groundBones)
+        }
+        var lo: Float = -30, hi: Float = 30
+        let flo = mismatch(lo)
+        guard (flo > 0) != (mismatch(hi) > 0) else { return def }
+        for _ in 0..<24 {
+            let mid = (lo + hi) / 2
+            if (mismatch(mid) > 0) == (flo > 0) { lo = mid } else { hi = mid }
+        }
+        var out = def
+        for i in out.keys.indices { out.keys[i].rootRotation.x += (lo + hi) / 2 }
+        return out
+    }
+
     /// Two-bone IK for one contact, then its held orientation.
     func solve(_ c: BakedMotion.HeldContact, state s: inout State, frame f: inout Frame) {
         guard let lower = skeleton.bones[c.bone].parent, let upper = skeleton.bones[lower].parent,
@@ -93,7 +123,7 @@ extension MotionBuilder {
         func effector(_ hinge: Float, _ dUpper: Matrix4x4) -> SIMD3<Float> {
             let wu = upperBase * dUpper
             let wl = wu * skeleton.restLocal[lower] * Matrix4x4.rotation(axis: SIMD3(1, 0, 0), degrees: hinge)
-            return (wl * skeleton.restLocal[c.bone]).translation
+            return (wl * skeleton.restLocal[c.bone] * s.delta[c.bone]).transformPoint(c.point)
         }
         let want = simdLength(c.target - a)
         // Distance from the shoulder/hip falls as the hinge bends: bisect the hinge angle.

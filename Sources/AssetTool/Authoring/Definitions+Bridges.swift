@@ -12,17 +12,17 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "bridge-01", name: "Short bridges", duration: 2.5,
             keys: [lying.both("thigh", -50).both("shin", 100).both("foot", 40).key(0),
-                   lying.root(-125).both("thigh", -12).both("shin", 100).both("foot", 40).key(0.5)],
+                   lying.root(-125).j("neck", 35).both("thigh", -12).both("shin", 100).both("foot", 40).key(0.5)],
             iconic: 0.5, anchor: [.upperBack], contacts: footContacts),
         ProgressionDefinition(
             id: "bridge-02", name: "Straight bridges", duration: 2.5,
-            keys: [KeyPose().root(-72).both("upper_arm", 70).both("hand", -90).both("foot", 45).j("neck", 10).key(0),
-                   KeyPose().root(-10).both("thigh", -76).both("upper_arm", 20).both("hand", -90).both("foot", 10).key(0.5)],
-            iconic: 0, anchor: ankles, contacts: [.foot("L", surface: nil), .foot("R", surface: nil)] + Contact.hands),
+            keys: [KeyPose().root(-72).both("upper_arm", 70).both("hand", -70).both("foot", 45).j("neck", 10).key(0),
+                   KeyPose().root(-38).both("thigh", -48).both("upper_arm", 38).both("hand", -70).both("foot", 10).key(0.5)],
+            iconic: 0, ground: .init(bones: ["foot.L"]), levelWith: "hand.L", anchor: ankles, contacts: [.foot("L", surface: nil), .foot("R", surface: nil)] + Contact.hands),
         ProgressionDefinition(
             id: "bridge-03", name: "Angled bridges", duration: 3,
             keys: [wheel(pelvis: -75, hip: 35, arch: 22, shoulder: -190).key(0),
-                   wheel(pelvis: -82, hip: 15, arch: 12, shoulder: -175, elbow: -50).key(0.5)],
+                   wheel(pelvis: -80, hip: 22, arch: 16, shoulder: -180, elbow: -30).key(0.5)],
             iconic: 0, anchor: ankles, contacts: footContacts + [.hand("L", surface: 0.45), .hand("R", surface: 0.45)],
             props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.45)), position: SIMD3(0, 0.12, 0.225), attach: .palm("L"))]),
         ProgressionDefinition(
@@ -40,7 +40,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "bridge-06", name: "Full bridges", duration: 3,
             keys: [wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0),
-                   wheel(pelvis: -84, hip: 25, arch: 28, shoulder: -195, elbow: -40).key(0.5)],
+                   wheel(pelvis: -81, hip: 32, arch: 33, shoulder: -202, elbow: -15).key(0.5)],
             iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands),
         ProgressionDefinition(
             id: "bridge-07", name: "Wall walking bridges (down)", duration: 4,

@@ -11,7 +11,7 @@ extension ProgressionLibrary {
 
     /// A wall behind the heels (the figure's back faces -Y).
     static let heelWall = ProgressionDefinition.Prop(
-        name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.6)), position: SIMD3(0, -0.14, 1.3),
+        name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.6)), position: SIMD3(0, -0.22, 1.3),
         attach: .init(bone: "foot.L", offset: .zero))
 
     static let handstands: [ProgressionDefinition] = [
@@ -26,46 +26,46 @@ extension ProgressionLibrary {
                     .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 30).key(0),
                    KeyPose().root(60).trunk(10).both("thigh", -135, -12).both("shin", 150).both("upper_arm", -80, -6)
                     .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 30).key(0.5)],
-            iconic: 0, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands),
+            iconic: 0, anchor: wrists, contacts: Contact.hands),
         ProgressionDefinition(
             id: "handstand-03", name: "Wall handstands", duration: 3,
             keys: [handstand().key(0), handstand().both("thigh", -3).root(178).key(0.5)],
             iconic: 0, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall]),
         ProgressionDefinition(
             id: "handstand-04", name: "Half handstand pushups", duration: 3,
-            keys: [handstand().key(0), handstand(shoulder: -150, elbow: -65).j("neck", -35).key(0.5)],
+            keys: [handstand().key(0), handstand(shoulder: -135, elbow: -45).j("neck", -35).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall]),
         ProgressionDefinition(
             id: "handstand-05", name: "Handstand pushups", duration: 3,
-            keys: [handstand().key(0), handstand(shoulder: -125, elbow: -115).j("neck", -40).key(0.5)],
+            keys: [handstand().key(0), handstand(shoulder: -95, elbow: -85).j("neck", -40).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall]),
         ProgressionDefinition(
             id: "handstand-06", name: "Close handstand pushups", duration: 3,
-            keys: [handstand(width: 10).key(0), handstand(shoulder: -125, elbow: -115, width: 10).j("neck", -40).key(0.5)],
+            keys: [handstand(width: 10).key(0), handstand(shoulder: -95, elbow: -85, width: 10).j("neck", -40).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall]),
         ProgressionDefinition(
             id: "handstand-07", name: "Uneven handstand pushups", duration: 3,
-            keys: [handstand().right("upper_arm", -165).right("forearm", -35).key(0),
-                   handstand(shoulder: -125, elbow: -115).right("upper_arm", -110).right("forearm", -135).j("neck", -40).key(0.5)],
+            keys: [handstand().right("upper_arm", -150).right("forearm", -30).right("hand", 70).key(0),
+                   handstand(shoulder: -95, elbow: -85).right("upper_arm", -80).right("forearm", -100).right("hand", 70).j("neck", -40).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: [.wrist("L")], contacts: [.hand("L"), .hand("R", surface: 0.24)],
             props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("R"),
                                     follow: SIMD3(1, 1, 0))]),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
             keys: [handstand().left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).key(0),
-                   handstand(shoulder: -150, elbow: -65).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -35).key(0.5)],
+                   handstand(shoulder: -135, elbow: -45).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -35).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall]),
         ProgressionDefinition(
             id: "handstand-09", name: "Lever handstand pushups", duration: 3,
             keys: [handstand().left("upper_arm", -178, -45).left("hand", 0).key(0),
-                   handstand(shoulder: -125, elbow: -115).left("upper_arm", -178, -60).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
+                   handstand(shoulder: -95, elbow: -85).left("upper_arm", -178, -60).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R"), .hand("L", surface: 0.24)],
             props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("L"),
                                     follow: SIMD3(1, 1, 0))]),
         ProgressionDefinition(
             id: "handstand-10", name: "One-arm handstand pushups", duration: 3.5,
             keys: [handstand().left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).key(0),
-                   handstand(shoulder: -125, elbow: -115).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
+                   handstand(shoulder: -95, elbow: -85).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall]),
     ]
 }

@@ -33,23 +33,23 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-06", name: "Hanging knee raises", duration: 2.5,
             keys: [hang().key(0), hang().root(12).both("thigh", -115).both("shin", 120).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "legraise-07", name: "Hanging bent leg raises", duration: 2.5,
             keys: [hang().both("shin", 30).key(0), hang().root(8).both("thigh", -92).both("shin", 30).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
             keys: [hang().key(0), hang().root(8).both("thigh", -70).both("shin", 100).key(0.3),
                    hang().root(12).both("thigh", -110).both("shin", 70).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
             keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -45).both("shin", 0).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "legraise-10", name: "Hanging straight leg raises", duration: 3,
             keys: [hang().both("shin", 0).key(0), hang().root(10).both("thigh", -92).both("shin", 0).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
     ]
 }

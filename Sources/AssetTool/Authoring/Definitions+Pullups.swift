@@ -3,6 +3,8 @@
 extension ProgressionLibrary {
     static let hangRoot = SIMD3<Float>(0, 0, 1.2)
     static let grips: [ProgressionDefinition.BodyPoint] = [.palm("L"), .palm("R")]
+    /// Both hands held on the bar by IK (the wrists), so the grip does not slide as the arms bend.
+    static let gripContacts: [Contact] = [.hand("L", surface: nil, orient: false), .hand("R", surface: nil, orient: false)]
 
     /// A bar through the grip of hand `side` at the reference key, on a post standing on the floor on the
     /// far side (-X, away from the camera).
@@ -45,45 +47,50 @@ extension ProgressionLibrary {
             props: bar()),
         ProgressionDefinition(
             id: "pullup-03", name: "Jackknife pulls", duration: 2.5,
-            keys: [hang().both("thigh", -88).both("shin", 0).key(0),
-                   pullTop().both("thigh", -75).both("shin", 0).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: [.foot("L", surface: nil), .foot("R", surface: nil)],
+            keys: [hang().at(SIMD3(0, 0, 0.85)).both("thigh", -128).both("shin", 0).key(0),
+                   pullHalf().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.25),
+                   pullTop().at(SIMD3(0, 0, 0.85)).both("thigh", -95).both("shin", 0).key(0.5),
+                   pullHalf().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: grips,
+            contacts: gripContacts + [.foot("L", surface: nil), .foot("R", surface: nil)],
             props: bar() + [.init(name: "box", shape: .box(SIMD3(0.7, 0.45, 0.5)), position: SIMD3(0, -0.08, 0),
                                  attach: .ankle("L"), under: "foot.L")]),
         ProgressionDefinition(
             id: "pullup-04", name: "Half pullups", duration: 2.5,
             keys: [pullHalf().key(0), pullTop().key(0.5)],
-            iconic: 0, ground: nil, anchor: grips, props: bar()),
+            iconic: 0, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "pullup-05", name: "Full pullups", duration: 3,
-            keys: [hang().key(0), pullTop().key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            keys: [hang().key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "pullup-06", name: "Close pullups", duration: 3,
-            keys: [hang(width: 8).key(0), pullTop(width: 4).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, props: bar()),
+            keys: [hang(width: 8).key(0), pullHalf(width: 6).key(0.25), pullTop(width: 4).key(0.5), pullHalf(width: 6).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
         ProgressionDefinition(
             id: "pullup-07", name: "Uneven pullups", duration: 3,
             keys: [hang().left("upper_arm", -165, 10).left("forearm", -25).key(0),
                    pullTop().left("upper_arm", -30, 15).left("forearm", -150).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], props: bar("R")),
+            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
         ProgressionDefinition(
             id: "pullup-08", name: "Half one-arm pullups", duration: 3,
             keys: [pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0),
                    pullTop().left("upper_arm", -10, -15).left("forearm", -20).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], props: bar("R")),
+            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
         ProgressionDefinition(
             id: "pullup-09", name: "Assisted one-arm pullups", duration: 3,
             keys: [hang().left("upper_arm", -150, -10).left("forearm", -5).key(0),
                    pullTop().left("upper_arm", -70, -15).left("forearm", -40).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")],
+            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
             props: bar("R") + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.015, 0.75)), position: SIMD3(0.22, 0, -0.36),
                                     attach: .init(bone: "hand.R", offset: SIMD3(0, 0.08, 0)), follow: SIMD3(0, 1, 1)),
                    ]),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
             keys: [hang().left("upper_arm", -10, -15).left("forearm", -20).key(0),
-                   pullTop().left("upper_arm", -10, -15).left("forearm", -20).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], props: bar("R")),
+                   pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0.25),
+                   pullTop().left("upper_arm", -10, -15).left("forearm", -20).key(0.5),
+                   pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
     ]
 }

@@ -15,9 +15,9 @@ extension ProgressionLibrary {
     static let squats: [ProgressionDefinition] = [
         ProgressionDefinition(
             id: "squat-01", name: "Shoulderstand squats", duration: 3,
-            keys: [KeyPose().root(182).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
+            keys: [KeyPose().root(180).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
                     .both("thigh", -10).key(0),
-                   KeyPose().root(178).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
+                   KeyPose().root(180).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
                     .both("thigh", -135).both("shin", 120).key(0.5)],
             iconic: 0.5, anchor: [.upperBack]),
         ProgressionDefinition(
@@ -25,7 +25,8 @@ extension ProgressionLibrary {
             keys: [KeyPose().root(70).both("thigh", -70).both("upper_arm", -70).j("neck", -30).key(0),
                    KeyPose().root(40).trunk(5).both("thigh", -138).both("shin", 135).both("upper_arm", -70).both("forearm", -20)
                     .j("neck", -30).key(0.5)],
-            iconic: 0.5, anchor: ankles, contacts: footContacts + [.hand("L", surface: 0.45), .hand("R", surface: 0.45)],
+            iconic: 0.5, anchor: ankles,
+            contacts: footContacts + [.hand("L", surface: 0.45, orient: false), .hand("R", surface: 0.45, orient: false)],
             props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.45)), position: SIMD3(0, -0.1, 0.225), attach: .palm("L"))]),
         ProgressionDefinition(
             id: "squat-03", name: "Supported squats", duration: 3,

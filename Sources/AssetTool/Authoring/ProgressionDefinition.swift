@@ -79,6 +79,10 @@ struct ProgressionDefinition: Sendable {
     var referenceKey: Int = 0
     /// Vertical placement at the reference key (`nil`: the keys' root positions as written).
     var ground: Ground? = Ground()
+    /// When set, every key's root pitch (x) is shifted by one angle, found by bisection, so that at
+    /// the reference key this bone group's lowest vertex is level with the ground bones' lowest (a
+    /// plank whose hands and toes both touch the floor with straight arms).
+    var levelWith: String?
     /// Points held at their reference-key place by moving the root (their mean is held).
     var anchor: [BodyPoint] = []
     var contacts: [Contact] = []
