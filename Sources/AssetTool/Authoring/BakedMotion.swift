@@ -84,6 +84,15 @@ extension MotionBuilder {
             for c in held { solve(c, state: &s, frame: &f) }
             frames.append(f)
         }
+        for (i, p) in def.props.enumerated() where p.besideBody != 0 {
+            var extreme: Float = p.besideBody < 0 ? .infinity : -.infinity
+            for f in stride(from: 0, to: frames.count, by: 3) {
+                for v in skinned(frames[f]) { extreme = p.besideBody < 0 ? min(extreme, v.y) : max(extreme, v.y) }
+            }
+            var half: Float = 0
+            if case .box(let size) = props[i].shape { half = size.y / 2 }
+            props[i].centre.y = extreme + p.besideBody * (half + 0.01)
+        }
         let iconic = Int((def.iconic * Float(count)).rounded()) % count
         return BakedMotion(frames: frames, contacts: held, props: props, iconicFrame: iconic)
     }

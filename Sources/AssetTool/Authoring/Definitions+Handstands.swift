@@ -11,8 +11,7 @@ extension ProgressionLibrary {
 
     /// A wall behind the heels (the figure's back faces -Y).
     static let heelWall = ProgressionDefinition.Prop(
-        name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.6)), position: SIMD3(0, -0.22, 1.3),
-        attach: .init(bone: "foot.L", offset: .zero))
+        name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, 0, 1.2), besideBody: -1)
 
     static let handstands: [ProgressionDefinition] = [
         ProgressionDefinition(

@@ -66,6 +66,9 @@ struct ProgressionDefinition: Sendable {
         var under: String?
         /// For a pole: it stands on the floor and reaches up to the placed centre's height.
         var standOnFloor = false
+        /// -1 (or +1): the prop's y is instead put just beyond the body's -Y (+Y) extreme over the
+        /// whole rep (a wall the back or heels come close to but never cross).
+        var besideBody: Float = 0
     }
 
     var id: String

@@ -3,8 +3,9 @@
 /// skin controllers, perspective and orthographic cameras, lights, materials, animation samplers and
 /// channels grouped under their top-level `<animation>`).
 ///
-/// Layout follows Blender 3.4's exporter: library order cameras, lights, effects, images, materials,
-/// geometries, controllers, animations, visual scenes, scene; 2-space indentation; arrays on one line;
+/// Layout follows Blender 3.4's exporter: library order cameras, lights, effects, materials,
+/// geometries, controllers, animations, visual scenes, scene (Blender's empty `<library_images/>` is
+/// left out: the schema requires at least one `<image>` in it); 2-space indentation; arrays on one line;
 /// joints named by sid in `Name_array`; nested `<animation>` containers. Output is a pure function of
 /// the scene: no clock, no dictionary order, numbers in ``XMLTextBuffer``'s fixed format, so identical
 /// input gives identical bytes. The `<created>`/`<modified>` stamps are ``Options/timestamp``.
@@ -152,7 +153,6 @@ public enum ColladaWriter {
             x.close()
         }
         x.close()
-        x.empty("library_images")
         x.open("library_materials")
         for m in scene.materials {
             x.open("material", [("id", m.id), ("name", m.name)])
