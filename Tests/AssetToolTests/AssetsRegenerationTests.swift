@@ -70,7 +70,7 @@ import Testing
     @Test func iconStyleIsTheStandardRecipe() throws {
         let data = try Data(contentsOf: AssetsFixture.assets.appendingPathComponent("icon-style.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(json["themeColor"] as? [Double] == [1, 0.4, 0.2].map { Double(Float($0)) })
+        #expect(json["themeColor"] as? [Double] == [1, 0.4, 0.2])
         #expect((json["circles"] as? [[String: Any]])?.count == 2)
         #expect(json["pointSize"] as? Int == 60)
     }
