@@ -1,4 +1,5 @@
 import ColladaKit
+import CZlib
 
 /// A small grey-level image drawn by orthographic projection from the rig camera's side (+X looking
 /// along -X: screen right is +Y, up is +Z), flat-shaded with a depth buffer. Used to look at the
@@ -83,13 +84,25 @@ struct SilhouetteSheet {
         }
     }
 
-    /// An 8-bit greyscale PNG (zlib stored blocks, no compression library needed).
+    /// An 8-bit greyscale PNG, deflated with zlib (stored blocks if zlib fails).
     var pngData: [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((width + 1) * height)
         for y in 0..<height {
             raw.append(0)
             raw.append(contentsOf: pixels[(y * width)..<((y + 1) * width)])
+        }
+        var bound = compressBound(uLong(raw.count))
+        var packed = [UInt8](repeating: 0, count: Int(bound))
+        let status = packed.withUnsafeMutableBufferPointer { out in
+            raw.withUnsafeBufferPointer { src in compress2(out.baseAddress, &bound, src.baseAddress, uLong(raw.count), 9) }
+        }
+        if status == Z_OK {
+            var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            png += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 0, 0, 0, 0])
+            png += chunk("IDAT", Array(packed.prefix(Int(bound))))
+            png += chunk("IEND", [])
+            return png
         }
         var z: [UInt8] = [0x78, 0x01]
         var i = 0
