@@ -72,5 +72,3 @@ extension ProgressionLibrary {
             contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + [.hand("R")]),
     ]
 }
-
-typealias Contact = ProgressionDefinition.Contact

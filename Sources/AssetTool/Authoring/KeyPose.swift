@@ -56,6 +56,8 @@ extension ProgressionDefinition.BodyPoint {
     static let seat = Self(bone: "hips", offset: SIMD3(0, -0.1, -0.05))
 }
 
+typealias Contact = ProgressionDefinition.Contact
+
 extension ProgressionDefinition.Contact {
     static func hand(_ side: String, surface: Float? = 0, orient: Bool = true) -> Self {
         .init(bone: "hand.\(side)", holdOrientation: orient, surface: surface)
