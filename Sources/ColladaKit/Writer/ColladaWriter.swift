@@ -10,6 +10,7 @@
 /// the scene: no clock, no dictionary order, numbers in ``XMLTextBuffer``'s fixed format, so identical
 /// input gives identical bytes. The `<created>`/`<modified>` stamps are ``Options/timestamp``.
 ///
+/// Lights of a kind other than ambient, directional, point or spot are written as directional.
 /// Not written: morph controllers, `instance_node` copies, colours, line primitives and
 /// `<animation_clip>`s (``write(_:options:)`` throws ``WriterError`` for the first two; the others are
 /// dropped and listed in the type's doc here). Cost: O(size of the scene), one pass.
