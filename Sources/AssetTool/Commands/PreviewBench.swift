@@ -58,8 +58,10 @@ struct PreviewBench: ParsableCommand {
                 bytes += f.text.bytes.count
             }
             ms.sort()
-            print(String(format: "%-8@ %4dx%-4d px  median %.3f ms  best %.3f ms  p90 %.3f ms  (%d bytes/frame)",
-                         m.rawValue, px.width, px.height, ms[ms.count / 2], ms[0], ms[ms.count * 9 / 10], bytes / runs))
+            let name = m.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let size = "\(px.width)x\(px.height) px".padding(toLength: 12, withPad: " ", startingAt: 0)
+            print(name + size + String(format: " median %.3f ms  best %.3f ms  p90 %.3f ms  (%d bytes/frame)",
+                                       ms[ms.count / 2], ms[0], ms[ms.count * 9 / 10], bytes / runs))
         }
     }
 }
