@@ -18,9 +18,18 @@ enum PseudoTerminal {
     static func run(_ arguments: [String], environment: [String: String] = [:],
                     signalAfter: (signal: Int32, seconds: Double)? = nil) throws -> Output {
         guard let exe = CommandRunner.executable else { throw Failure.noExecutable }
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { throw Failure.openpt(errno) }
-        let slave = open(name, O_RDWR | O_NOCTTY)
+        // posix_openpt/unlockpt/ptsname are not in Swift's Glibc module; on Linux they are /dev/ptmx and two ioctls
+        // (linux/asm-generic/ioctls.h: TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned)).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw Failure.openpt(errno) }
+        var unlock: Int32 = 0, number: UInt32 = 0
+        let tiocsptlck: UInt = 0x4004_5431, tiocgptn: UInt = 0x8004_5430
+        guard withUnsafeMutablePointer(to: &unlock, { ioctl(master, tiocsptlck, $0) }) == 0,
+              withUnsafeMutablePointer(to: &number, { ioctl(master, tiocgptn, $0) }) == 0 else {
+            close(master)
+            throw Failure.openpt(errno)
+        }
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { close(master); throw Failure.openpt(errno) }
         let p = Process()
         p.executableURL = exe

@@ -21,7 +21,7 @@ enum GoldenText {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         let a = text.split(separator: "\n", omittingEmptySubsequences: false), g = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(a, g).firstIndex { $0 != $1 } ?? min(a.count, g.count)
+        let line = (0..<min(a.count, g.count)).first { a[$0] != g[$0] } ?? min(a.count, g.count)
         Issue.record("preview/\(name) differs from its golden at line \(line + 1) (actual written to \(dir)/\(name))",
                      sourceLocation: sourceLocation)
     }
