@@ -50,8 +50,8 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "auto, never, 256 or truecolor.")
     var color: Terminal.ColorChoice = .auto
 
-    @Option(help: "file (the file's or rig's camera), fit (three-quarter view filling the frame), front (along -Z) or side (along -X).")
-    var camera: PreviewCamera = .fit
+    @Option(help: "file (the icons' camera: the file's or rig's, else fit), fit (three-quarter view), front (along -Z) or side (along -X); each framed so the figure fills the view.")
+    var camera: PreviewCamera = .file
 
     @Flag(help: "Play the animation in place.")
     var play = false

@@ -1,8 +1,8 @@
 import ColladaKit
 
-/// Which camera a preview looks through. Every choice but ``file`` is fitted to the posed figure
-/// (``RenderCamera/framing(_:aspect:yfov:azimuth:elevation:margin:)``), then its image is scaled and centred on
-/// the screen so the figure fills the view (``filling(_:points:margin:)``).
+/// Which camera a preview looks through. ``file`` is the icons' camera (the file's, else a fitted one); the others are
+/// fitted to the posed figure (``RenderCamera/framing(_:aspect:yfov:azimuth:elevation:margin:)``). Every choice is
+/// then scaled and centred on the screen so the figure fills the view (``filling(_:points:margin:)``).
 public enum PreviewCamera: String, Sendable, CaseIterable, Codable {
     /// The file's camera (a rig's "Camera" when a rig is applied); ``fit`` when the file has none.
     case file
@@ -17,7 +17,7 @@ public enum PreviewCamera: String, Sendable, CaseIterable, Codable {
     /// the file's camera was used. O(vertices) for the fitted ones.
     public func camera(scene: Scene, pose: Pose, list: DrawList, aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
         let chosen = unfilled(scene: scene, pose: pose, list: list, aspect: aspect)
-        return (chosen.isFile ? chosen.camera : Self.filling(chosen.camera, points: list.positions), chosen.isFile)
+        return (Self.filling(chosen.camera, points: list.positions), chosen.isFile)
     }
 
     /// `camera` with its image scaled and moved so the projected `points` fill it, `margin` (a fraction of each

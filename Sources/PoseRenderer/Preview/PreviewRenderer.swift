@@ -21,7 +21,7 @@ public struct PreviewRenderer: Sendable {
     /// The distance step (as a fraction of the figure's bounding-box diagonal) that makes a depth edge.
     public var edgeJumpFraction: Float = 0.03
 
-    public init(scene: Scene, mode: PreviewMode, camera: PreviewCamera = .fit, columns: Int, rows: Int,
+    public init(scene: Scene, mode: PreviewMode, camera: PreviewCamera = .file, columns: Int, rows: Int,
                 samplesPerSide: Int = 2, threads: Int? = nil) {
         renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: .standard))
         self.mode = mode
