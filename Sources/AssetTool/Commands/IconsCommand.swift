@@ -47,6 +47,7 @@ struct IconsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MemoryTuning.applyForBatch()
         var options = IconBatch.Options()
         options.assets = assets
         options.out = out

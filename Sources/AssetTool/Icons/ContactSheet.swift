@@ -53,7 +53,7 @@ struct ContactSheet {
                 y += cellH
             }
         }
-        return try PNGEncoder.encode(rgba: rgba, width: width, height: height)
+        return try PNGEncoder.encode(rgba: rgba, width: width, height: height, fast: true)
     }
 
     /// Straight-alpha sRGB `src` over the opaque sheet, blended in linear light.
