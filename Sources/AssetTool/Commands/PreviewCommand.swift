@@ -62,8 +62,8 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Frames per second (default: the animation's own key rate).")
     var fps: Float?
 
-    @Option(help: "Samples per pixel side (1...8).")
-    var samples: Int = 2
+    @Option(help: "Samples per pixel side, 1...8 (default: 1 for ascii and braille, 2 for blocks).")
+    var samples: Int?
 
     @Option(help: "Worker threads (default: all cores; output is identical for any count).")
     var threads: Int?
@@ -78,7 +78,7 @@ struct PreviewCommand: ParsableCommand {
         if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1...1000 columns") }
         if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1...1000 rows") }
         if let loops, loops < 1 { throw ValidationError("--loops must be at least 1") }
-        if !(1...8).contains(samples) { throw ValidationError("--samples must be 1...8") }
+        if let samples, !(1...8).contains(samples) { throw ValidationError("--samples must be 1...8") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 

@@ -14,7 +14,8 @@ public struct PreviewRenderer: Sendable {
     public var columns: Int
     /// Cells down.
     public var rows: Int
-    /// Raster options (samples per pixel side: 2 by default; the cells are coarse).
+    /// Raster options. Samples per pixel side by default: 1 for ascii and braille (a cell already has 2 x 4 pixels,
+    /// so its coverage has 9 levels), 2 for blocks (1 x 2 pixels per cell, whose colours then blend at edges).
     public var options: RasterOptions
     /// How much darker the far side of the figure is than its near side (0...1).
     public var depthShading: Float = 0.4
@@ -22,13 +23,13 @@ public struct PreviewRenderer: Sendable {
     public var edgeJumpFraction: Float = 0.03
 
     public init(scene: Scene, mode: PreviewMode, camera: PreviewCamera = .file, columns: Int, rows: Int,
-                samplesPerSide: Int = 2, threads: Int? = nil) {
+                samplesPerSide: Int? = nil, threads: Int? = nil) {
         renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: .standard))
         self.mode = mode
         self.camera = camera
         self.columns = max(1, columns)
         self.rows = max(1, rows)
-        options = RasterOptions(samplesPerSide: samplesPerSide, threads: threads)
+        options = RasterOptions(samplesPerSide: samplesPerSide ?? (mode == .blocks ? 2 : 1), threads: threads)
     }
 
     /// The pixels of `pose` for this grid, shaded by light and depth, and whether the file's camera was used.
