@@ -58,6 +58,8 @@ import Testing
             (nil, nil, (120, 50), false, 120, 49),
             (100, nil, (120, 30), false, 100, 29),
             (40, 100, (120, 30), true, 40, 29),
+            (200, 10, (120, 30), true, 120, 10),
+            (200, 10, (120, 30), false, 200, 10),
             (40, 100, (120, 30), false, 40, 100),
         ]
         for (w, h, term, inPlace, c, r) in cases {

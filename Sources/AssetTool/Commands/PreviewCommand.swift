@@ -108,14 +108,16 @@ struct PreviewCommand: ParsableCommand {
     }
 
     /// The grid: `width`/`height` when given; else the terminal's columns and rows less one (the prompt's line),
-    /// or 80 columns and half as many rows (a square picture) off a terminal. Playing in place keeps the height
-    /// below the terminal's, so the cursor can move back up over the whole frame.
+    /// or 80 columns and half as many rows (a square picture) off a terminal. Playing in place keeps the frame
+    /// inside the terminal (height below its own, width at most its own), so the cursor can move back up over it.
     static func gridSize(width: Int?, height: Int?, terminal: (columns: Int, rows: Int)?, inPlace: Bool) -> (columns: Int, rows: Int) {
         let columns = width ?? terminal?.columns ?? 80
         var rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? max(1, columns / 2)
         if height == nil, width != nil, let terminal { rows = min(max(1, columns / 2), max(1, terminal.rows - 1)) }
         if inPlace, let terminal { rows = min(rows, max(1, terminal.rows - 1)) }
-        return (max(1, columns), max(1, rows))
+        // A line wider than the terminal would wrap and break the redraw.
+        let fitted = inPlace && terminal != nil ? min(columns, terminal?.columns ?? columns) : columns
+        return (max(1, fitted), max(1, rows))
     }
 
     /// The base model with the rig applied (diagnostics to stderr) and the selected clip.
