@@ -78,7 +78,8 @@ import Testing
 
     /// `--play --loops 2` on a terminal: exit 0, cursor hidden first and shown last, every frame wrapped in
     /// synchronized output, each frame after the first moving back up over the previous one.
-    @Test func playTwoLoopsOnATerminal() throws {
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs Linux's /dev/ptmx"))
+    func playTwoLoopsOnATerminal() throws {
         var args = ["preview", Self.cube, "--play", "--loops", "2", "--width", "30", "--height", "12", "--mode", "ascii"]
         var framesPerLoop = 1, rows = 12
         if let h = Self.humanoid, let rig = Self.humanoidRig {
@@ -108,7 +109,7 @@ import Testing
         if framesPerLoop < 0 { #expect(text.contains("\u{1B}[38;5;")) }
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: CommandRunner.shared != nil && PseudoTerminal.isAvailable, "needs ../shared (the Blender-made humanoid) and /dev/ptmx"))
     func ctrlCStopsAndRestoresTheCursor() throws {
         guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
         let r = try PseudoTerminal.run(["preview", h, "--rig", rig, "--play", "--width", "40", "--height", "20"],

@@ -15,6 +15,15 @@ enum PseudoTerminal {
 
     enum Failure: Error { case noExecutable, openpt(Int32) }
 
+    /// Whether this system has Linux's pseudo-terminal multiplexer (the ioctl numbers below are Linux's).
+    static var isAvailable: Bool {
+        #if os(Linux)
+        return FileManager.default.fileExists(atPath: "/dev/ptmx")
+        #else
+        return false
+        #endif
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:],
                     signalAfter: (signal: Int32, seconds: Double)? = nil) throws -> Output {
         guard let exe = CommandRunner.executable else { throw Failure.noExecutable }

@@ -55,7 +55,11 @@ enum Terminal {
             guard var p = raw.baseAddress else { return true }
             var left = raw.count
             while left > 0 {
+                #if canImport(Glibc)
                 let n = Glibc.write(fd, p, left)
+                #else
+                let n = Darwin.write(fd, p, left)
+                #endif
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false
