@@ -1,3 +1,4 @@
+import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
@@ -120,5 +121,24 @@ import Testing
         let begins = r.text.components(separatedBy: "\u{1B}[?2026h").count
         let ends = r.text.components(separatedBy: "\u{1B}[?2026l").count
         #expect(begins == ends && begins > 3)
+    }
+
+    /// `--frame N` is the time `start + N / rate` (the animation's key rate, or --fps); no time is the start.
+    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    func frameIsTimeAtTheRate() throws {
+        guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
+        let scene = try ColladaLoader.load(path: h).applying(rig: try ColladaLoader.load(path: rig)).scene
+        let timeline = PreviewTimeline(scene: scene)
+        let common = ["preview", h, "--rig", rig, "--width", "40", "--mode", "braille"]
+        let atStart = try CommandRunner.run(common)
+        let frame0 = try CommandRunner.run(common + ["--frame", "0"])
+        let frame12 = try CommandRunner.run(common + ["--frame", "12", "--fps", "24"])
+        let half = try CommandRunner.run(common + ["--time", "\(timeline.start + 0.5)"])
+        let own = try CommandRunner.run(common + ["--frame", "6"])
+        let ownTime = try CommandRunner.run(common + ["--time", "\(timeline.start + 6 / timeline.sampleRate)"])
+        #expect([atStart, frame0, frame12, half, own, ownTime].allSatisfy { $0.status == 0 })
+        #expect(atStart.stdout == frame0.stdout)
+        #expect(frame12.stdout == half.stdout && frame12.stdout != frame0.stdout)
+        #expect(own.stdout == ownTime.stdout)
     }
 }
