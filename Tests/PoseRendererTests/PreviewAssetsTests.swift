@@ -39,4 +39,17 @@ import Testing
         let inked = lines.reduce(0) { $0 + $1.filter { $0 != 32 }.count }
         #expect(inked >= 60, "\(id): only \(inked) cells drawn")
     }
+
+    /// Two of the poses as the command shows them at 60x30 (the icons' camera, framed to fill), in each mode.
+    @Test(.enabled(if: poseIDs.contains("squat-05") && poseIDs.contains("pushup-04") && base != nil, "needs Assets/"),
+          arguments: PreviewMode.allCases)
+    func poseGoldens(mode: PreviewMode) throws {
+        guard let base = Self.base else { return }
+        for id in ["pushup-04", "squat-05"] {
+            let scene = base.applying(rig: try ColladaLoader.load(path: Self.assets + "/Poses/\(id)-pose.dae")).scene
+            let pose = scene.pose(at: PreviewTimeline(scene: scene).start)
+            let text = PreviewRenderer(scene: scene, mode: mode, columns: 60, rows: 30).render(pose).string
+            try GoldenText.check(text, named: "\(id)_\(mode.rawValue)_60x30.txt")
+        }
+    }
 }
