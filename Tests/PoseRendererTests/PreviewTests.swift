@@ -121,9 +121,7 @@ import Testing
         let scene = try Self.cube()
         let points: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(0.3, 1.8, 0.2), SIMD3(-0.4, 0.9, -0.3), SIMD3(0.5, 0.2, 0.1)]
         for camera in [PreviewCamera.fit, .front, .side] {
-            var list = DrawList()
-            list.positions = points
-            let cam = camera.camera(scene: scene, pose: scene.restPose, list: list, aspect: 0.5).camera
+            let cam = camera.camera(scene: scene, pose: scene.restPose, points: points, aspect: 0.5).camera
             var lo = SIMD2<Float>(repeating: 9), hi = SIMD2<Float>(repeating: -9)
             for p in points {
                 let c = cam.viewProjection * SIMD4(p, 1)

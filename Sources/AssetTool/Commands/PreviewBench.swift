@@ -81,7 +81,7 @@ struct PreviewBench: ParsableCommand {
             func lap(_ i: Int) { let n = ContinuousClock.now; t[i].append((n - c).milliseconds); c = n }
             let pose = scene.pose(at: times[k % times.count]); lap(0)
             let list = r.renderer.drawList(pose); lap(1)
-            let cam = r.camera.camera(scene: scene, pose: pose, list: list, aspect: Float(size.width) / Float(size.height)).camera; lap(2)
+            let cam = r.camera.camera(scene: scene, pose: pose, points: list.positions, aspect: Float(size.width) / Float(size.height)).camera; lap(2)
             let img = Rasterizer.renderWithDepth(list, camera: cam, width: size.width, height: size.height, options: r.options); lap(3)
             let raster = PreviewRaster(img, camera: cam, edgeJump: 0.05); lap(4)
             var out = TextBuffer()

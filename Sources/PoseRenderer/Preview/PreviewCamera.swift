@@ -13,11 +13,11 @@ public enum PreviewCamera: String, Sendable, CaseIterable, Codable {
     /// Fitted, looking along -X of the Y-up scene (from the figure's right side, level).
     case side
 
-    /// The camera for a posed `list` (world space) on an output of `aspect` (width / height, physical), and whether
-    /// the file's camera was used. O(vertices) for the fitted ones.
-    public func camera(scene: Scene, pose: Pose, list: DrawList, aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
-        let chosen = unfilled(scene: scene, pose: pose, list: list, aspect: aspect)
-        return (Self.filling(chosen.camera, points: list.positions), chosen.isFile)
+    /// The camera framing `points` (the posed figure, world space) on an output of `aspect` (width / height,
+    /// physical), and whether the file's camera was used. O(points).
+    public func camera(scene: Scene, pose: Pose, points: [SIMD3<Float>], aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
+        let chosen = unfilled(scene: scene, pose: pose, points: points, aspect: aspect)
+        return (Self.filling(chosen.camera, points: points), chosen.isFile)
     }
 
     /// `camera` with its image scaled and moved so the projected `points` fill it, `margin` (a fraction of each
@@ -46,19 +46,19 @@ public enum PreviewCamera: String, Sendable, CaseIterable, Codable {
         return c
     }
 
-    func unfilled(scene: Scene, pose: Pose, list: DrawList, aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
+    func unfilled(scene: Scene, pose: Pose, points: [SIMD3<Float>], aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
         switch self {
         case .file:
             if let c = scene.camera(in: pose) {
                 return (RenderCamera(collada: c.camera, world: c.world, aspect: aspect), true)
             }
-            return (RenderCamera.framing(list.positions, aspect: aspect), false)
+            return (RenderCamera.framing(points, aspect: aspect), false)
         case .fit:
-            return (RenderCamera.framing(list.positions, aspect: aspect), false)
+            return (RenderCamera.framing(points, aspect: aspect), false)
         case .front:
-            return (RenderCamera.framing(list.positions, aspect: aspect, azimuth: 0, elevation: 0), false)
+            return (RenderCamera.framing(points, aspect: aspect, azimuth: 0, elevation: 0), false)
         case .side:
-            return (RenderCamera.framing(list.positions, aspect: aspect, azimuth: 90, elevation: 0), false)
+            return (RenderCamera.framing(points, aspect: aspect, azimuth: 90, elevation: 0), false)
         }
     }
 }

@@ -33,13 +33,22 @@ public struct PreviewRenderer: Sendable {
     }
 
     /// The pixels of `pose` for this grid, shaded by light and depth, and whether the file's camera was used.
+    /// Everything is drawn (the figure and a rig's props); the camera frames the figure alone (the skinned meshes;
+    /// everything when nothing is skinned), as the icons do, so a wall or a bar's post does not shrink it.
     public func raster(_ pose: Pose) -> (raster: PreviewRaster, isFileCamera: Bool) {
-        let list = renderer.drawList(pose)
+        let scene = renderer.scene
+        let meshes = renderer.deformer.posedMeshes(pose, normals: true)
+        let list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
+        var figure: [SIMD3<Float>] = []
+        for m in meshes {
+            if case .skin = scene.meshInstances[m.instance].source { figure.append(contentsOf: m.positions) }
+        }
+        if figure.isEmpty { figure = list.positions }
         let size = mode.pixelSize(columns: columns, rows: rows)
-        let chosen = camera.camera(scene: renderer.scene, pose: pose, list: list, aspect: Float(size.width) / Float(size.height))
+        let chosen = camera.camera(scene: scene, pose: pose, points: figure, aspect: Float(size.width) / Float(size.height))
         let rendered = Rasterizer.renderWithDepth(list, camera: chosen.camera, width: size.width, height: size.height, options: options)
         var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
-        for p in list.positions where p.x.isFinite && p.y.isFinite && p.z.isFinite {
+        for p in figure where p.x.isFinite && p.y.isFinite && p.z.isFinite {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         }
