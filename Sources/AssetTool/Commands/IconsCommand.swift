@@ -63,7 +63,7 @@ struct IconsCommand: AsyncParsableCommand {
         let summary: IconBatch.Summary
         do {
             if let ids = options.only {
-                let catalog = try IconInputs.load(assets: assets).catalog
+                let catalog = try IconInputs.loadCatalog(assets: assets)
                 let known = Set(catalog.progressions.map(\.id))
                 let unknown = ids.filter { !known.contains($0) }
                 if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }

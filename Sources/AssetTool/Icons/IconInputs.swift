@@ -12,10 +12,15 @@ struct IconInputs: Sendable {
     var baseModelHash: String
     var styleHash: String
 
+    /// The catalog alone (for checking arguments before the batch loads anything heavy).
+    static func loadCatalog(assets: String) throws -> Catalog {
+        let catalogPath = assets + "/catalog.json"
+        return try decode(try read(catalogPath), path: catalogPath)
+    }
+
     static func load(assets: String) throws -> IconInputs {
         let catalogPath = assets + "/catalog.json"
-        let catalogBytes = try read(catalogPath)
-        let catalog: Catalog = try decode(catalogBytes, path: catalogPath)
+        let catalog = try loadCatalog(assets: assets)
         if catalog.format > 1 {
             throw fatal(catalogPath, "catalog format \(catalog.format) is newer than this tool reads (1)", id: "catalog-format", code: 65)
         }
