@@ -43,6 +43,8 @@ else
   echo "fuzz: $shared is absent; seeding from the fixtures only"
 fi
 
+# Swift's crash reporter would catch traps (overflow, bounds) before libFuzzer could save the input.
+export SWIFT_BACKTRACE=enable=no
 log="$here/artifacts/last-run.log"
 args=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
       -dict="$here/collada.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1
