@@ -40,6 +40,10 @@ let package = Package(
             dependencies: ["ColladaKit"],
             exclude: ["Fixtures"]),
         .testTarget(
+            name: "PoseRendererTests",
+            dependencies: ["PoseRenderer", "ColladaKit"],
+            exclude: ["Fixtures", "Golden"]),
+        .testTarget(
             name: "AssetToolTests",
             dependencies: ["AssetTool", "ColladaKit"]),
     ]

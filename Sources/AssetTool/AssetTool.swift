@@ -7,5 +7,5 @@ struct AssetTool: AsyncParsableCommand {
         commandName: "assettool",
         abstract: "Reads COLLADA rigs and turns them into app-ready images.",
         version: "0.1.0",
-        subcommands: [InfoCommand.self, BenchCommand.self, PoseCommand.self, ValidateCommand.self])
+        subcommands: [IconsCommand.self, RenderCommand.self, ValidateCommand.self, InfoCommand.self, PoseCommand.self, BenchCommand.self])
 }

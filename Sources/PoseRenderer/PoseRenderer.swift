@@ -1,4 +1,12 @@
-/// Skinning, rasterizing, icon effects and PNG output. (Filled in by the renderer work.)
+/// PoseRenderer: posed COLLADA scenes to icons without a GPU.
+///
+/// - `Camera/`: ``RenderCamera`` from a COLLADA camera or fitted to the geometry.
+/// - `Raster/`: ``DrawList``, ``Rasterizer`` (clipping, fixed-point edge functions, top-left rule, depth,
+///   supersampling, bands across cores), ``SceneRenderer``.
+/// - `Shading/`: ``Lighting`` (key, fill, rim in linear light) and the resolve.
+/// - `Effects/`: ``ColorMatrix`` (grayscale, saturation, contrast), ``GaussianBlur``, ``Compositing``.
+/// - `Image/`, `PNG/`: ``LinearImage`` (premultiplied linear), ``SRGB``, ``PNGEncoder`` (libpng simplified API).
+/// - `Icon/`: ``IconStyle``, ``IconRenderer``.
 public enum PoseRendererInfo {
     public static let version = "0.1.0"
 }

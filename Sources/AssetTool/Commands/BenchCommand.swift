@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the hot paths and print figures.",
-        subcommands: [ParseBench.self, PoseBench.self])
+        subcommands: [ParseBench.self, PoseBench.self, RenderBench.self, IconsBench.self])
 }
 
 /// `assettool bench parse FILES...`: our load (XML + document + scene) beside libxml2's own DOM

@@ -1,0 +1,84 @@
+import ArgumentParser
+import ColladaKit
+import Foundation
+
+/// `assettool icons`: the main job.
+struct IconsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icons",
+        abstract: "Render the progression icons of the catalog into an Xcode asset catalog (or plain PNGs).",
+        discussion: """
+            For each catalog entry, two imagesets: <id> (not yet done) and <id>-complete (done), each with a \
+            PNG per scale of the style. Also writes <out>/contact-sheet.png and <out>/icons-manifest.json. \
+            Only icons whose inputs changed are rendered again (base model, pose file, style, catalog entry, \
+            tool version). A failing pose is reported and skipped; the others are still made, and its previous \
+            files stay untouched. Exit status: 0 when every selected icon was made or up to date, 1 when any \
+            failed, 64 for bad arguments, 65 when the catalog, style or base model is invalid, 66 when one of \
+            them cannot be read.
+            """)
+
+    @Option(help: "The assets folder (catalog.json, icon-style.json, Models/, Poses/).")
+    var assets = "Assets"
+
+    @Option(help: "The output folder; the asset catalog is <out>/ProgressionIcons.xcassets (or <out>/ProgressionIcons with --format png).")
+    var out = "Build"
+
+    @Option(help: "Icons rendered at the same time (default: the number of cores). Output is identical for any value.")
+    var jobs: Int?
+
+    @Option(help: "Only these progression ids, comma-separated.")
+    var only: String?
+
+    @Option(help: "Make only shard K of N (K/N, catalog index i belongs to shard i mod N + 1), to split a batch across machines.")
+    var shard: Shard = Shard(index: 1, count: 1)
+
+    @Flag(help: "Render every icon even when up to date.")
+    var force = false
+
+    @Option(help: "xcassets (an Xcode asset catalog) or png (plain <id>[-complete][@2x|@3x].png files).")
+    var format: String = "xcassets"
+
+    @Flag(help: "No progress output (failures and the summary are still printed).")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be 1...256") }
+        if IconBatch.Format(rawValue: format) == nil { throw ValidationError("--format must be xcassets or png") }
+    }
+
+    func run() async throws {
+        MemoryTuning.applyForBatch()
+        var options = IconBatch.Options()
+        options.assets = assets
+        options.out = out
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.shard = shard
+        options.force = force
+        options.format = IconBatch.Format(rawValue: format) ?? .xcassets
+        options.quiet = quiet
+        if let only {
+            options.only = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let started = ContinuousClock.now
+        let summary: IconBatch.Summary
+        do {
+            if let ids = options.only {
+                let catalog = try IconInputs.load(assets: assets).catalog
+                let known = Set(catalog.progressions.map(\.id))
+                let unknown = ids.filter { !known.contains($0) }
+                if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
+            }
+            summary = try await IconBatch(options: options).run()
+        } catch let e as IconBatch.FatalError {
+            DiagnosticPrinter.printToStderr(e.diagnostics)
+            throw ExitCode(e.exitCode)
+        } catch let e as AtomicFile.WriteError {
+            Console.err(e.description)
+            throw ExitCode(73)
+        }
+        let seconds = (ContinuousClock.now - started).milliseconds / 1000
+        Console.err(String(format: "icons: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
+                    + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", ")))
+        if summary.failed > 0 { throw ExitCode.failure }
+    }
+}

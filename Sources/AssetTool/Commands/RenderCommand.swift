@@ -1,0 +1,155 @@
+import ArgumentParser
+import ColladaKit
+import Foundation
+import PoseRenderer
+
+/// `assettool render FILE [--rig RIG] (--time T | --frame N) [--clip NAME] [--size PX] [--camera auto|file|fit]
+/// [--icon plain|complete|incomplete] [--style icon-style.json] [--scale N] -o OUT.png`: one posed frame, or one
+/// icon, as a PNG written atomically.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a posed COLLADA file (or its icon) to a PNG.",
+        discussion: """
+            Without --icon: the posed scene, --size x --size pixels times --scale, through the file's camera \
+            (or a fitted one). With --icon: the icon recipe of the style (circles, grayscale, contrast, glow), \
+            --size points (default: the style's pointSize) at --scale. The PNG is 8-bit RGBA, straight alpha, \
+            sRGB, byte-identical for identical input, written atomically. Exit status: 0 on success, 64 for \
+            bad arguments, 65 when a file cannot be loaded, 66 when it cannot be read, 73 when the output \
+            cannot be written.
+            """)
+
+    @Argument(help: "The COLLADA file (base model).")
+    var file: String
+
+    @Option(help: "An animation-only rig applied to the base model (its \"Camera\" replaces the model's).")
+    var rig: String?
+
+    @Option(parsing: .unconditional, help: "Time in seconds (from the clip's start with --clip). Default 0.")
+    var time: Float?
+
+    @Option(parsing: .unconditional, help: "Frame number; the time is frame / fps.")
+    var frame: Double?
+
+    @Option(help: "Frames per second for --frame.")
+    var fps: Double = 30
+
+    @Option(help: "Play only this <animation_clip> (name or id).")
+    var clip: String?
+
+    @Option(help: "Side of the image: pixels at scale 1 (a plain render, default 256) or points (an icon, default: the style's).")
+    var size: Int?
+
+    @Option(help: "Pixels per point (1, 2, 3...).")
+    var scale: Int = 1
+
+    @Option(help: "Camera: auto (the file's when present), file, or fit (framing the posed geometry).")
+    var camera: CameraChoice = .auto
+
+    @Option(help: "Draw the icon in this state: plain, complete or incomplete.")
+    var icon: IconState?
+
+    @Option(help: "An icon-style JSON file (IconStyle); default: the recipe of DESIGN.md.")
+    var style: String?
+
+    @Option(help: "Samples per pixel side (default: the style's samplesPerSide, 4).")
+    var samples: Int?
+
+    @Option(help: "Worker threads (default: all cores; output is identical for any count).")
+    var threads: Int?
+
+    @Flag(help: "Skip back faces.")
+    var cull = false
+
+    @Option(name: [.short, .customLong("output")], help: "Output PNG (written atomically).")
+    var output: String
+
+    func validate() throws {
+        if time != nil && frame != nil { throw ValidationError("give at most one of --time SECONDS or --frame N") }
+        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+        if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
+        if !(fps > 0) || !fps.isFinite { throw ValidationError("--fps must be positive") }
+        if let size, !(1...8192).contains(size) { throw ValidationError("--size must be 1...8192") }
+        if !(1...8).contains(scale) { throw ValidationError("--scale must be 1...8") }
+        if (size ?? 256) * scale > 8192 { throw ValidationError("--size times --scale must be at most 8192 pixels") }
+        if let samples, !(1...16).contains(samples) { throw ValidationError("--samples must be 1...16") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() throws {
+        var iconStyle = IconStyle.standard
+        if let style {
+            do {
+                iconStyle = try JSONDecoder().decode(IconStyle.self, from: Data(contentsOf: URL(fileURLWithPath: style)))
+            } catch {
+                Console.err("\(style): error: cannot read the icon style: \(error)")
+                throw ExitCode(65)
+            }
+            if iconStyle.format > 1 {
+                Console.err("\(style): error: icon style format \(iconStyle.format) is newer than this tool (1)")
+                throw ExitCode(65)
+            }
+        }
+        if let samples { iconStyle.samplesPerSide = samples }
+        if let size, icon != nil { iconStyle.pointSize = size }
+        var scene = try PoseCommand.load(file, keepFileSpace: false)
+        DiagnosticPrinter.printToStderr(scene.diagnostics)
+        if let rig {
+            let rigScene = try PoseCommand.load(rig, keepFileSpace: false)
+            DiagnosticPrinter.printToStderr(rigScene.diagnostics)
+            let applied = scene.applying(rig: rigScene)
+            scene = applied.scene
+            DiagnosticPrinter.printToStderr(applied.binding.diagnostics)
+        }
+        var selected: AnimationClip?
+        if let clip {
+            guard let c = scene.clip(named: clip) else {
+                Console.err("\(rig ?? file): error: no clip named '\(clip)'")
+                throw ExitCode.validationFailure
+            }
+            selected = c
+        }
+        let t = time ?? Float((frame ?? 0) / fps)
+        let pose = scene.pose(at: t, clip: selected)
+        let png: [UInt8]
+        if let icon {
+            var r = IconRenderer(scene: scene, style: iconStyle, camera: camera, threads: threads)
+            r.cameraChoice = camera
+            let result = r.render(pose: pose, state: icon, scale: scale)
+            let image = result.image
+            let b = result.figureBounds.map { "\($0.width)x\($0.height) at (\($0.x), \($0.y))" } ?? "empty"
+            Console.err("icon \(icon.rawValue) \(image.width)px: offset (\(result.offset.x), \(result.offset.y)) pt"
+                        + "\(result.offsetComputed ? " (from the silhouette)" : ""), figure \(b) px, "
+                        + (result.usedFileCamera ? "file camera" : "fitted camera"))
+            png = try Self.encode { try PNGEncoder.encode(image) }
+        } else {
+            // No effect follows: resolve straight to sRGB bytes (the same bytes as encoding the linear image).
+            let px = (size ?? 256) * scale
+            let renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: iconStyle))
+            let options = RasterOptions(samplesPerSide: iconStyle.samplesPerSide, cullBackFaces: cull, threads: threads)
+            let list = renderer.drawList(pose)
+            let cam = renderer.camera(camera, pose: pose, list: list, aspect: 1).camera
+            let rgba = Rasterizer.renderSRGB8(list, camera: cam, width: px, height: px, options: options)
+            png = try Self.encode { try PNGEncoder.encode(rgba: rgba, width: px, height: px) }
+        }
+        do {
+            try PNGEncoder.writeAtomically(png, to: output)
+        } catch {
+            Console.err("\(output): error: \(error)")
+            throw ExitCode(73)
+        }
+    }
+}
+
+extension RenderCommand {
+    /// Runs an encoder, turning its error into a message and exit status 70 (internal software error).
+    static func encode(_ body: () throws -> [UInt8]) throws -> [UInt8] {
+        do { return try body() } catch {
+            Console.err("error: cannot encode the PNG: \(error)")
+            throw ExitCode(70)
+        }
+    }
+}
+
+extension CameraChoice: ExpressibleByArgument {}
+extension IconState: ExpressibleByArgument {}

@@ -1,0 +1,120 @@
+import ColladaKit
+import Foundation
+import PoseRenderer
+
+/// The main job: every catalog entry's icons (not done, and done), at every scale of the style, into
+/// an Xcode asset catalog or plain PNGs; incremental, fault tolerant, deterministic at any `jobs`.
+struct IconBatch {
+    enum Format: String, CaseIterable, Sendable { case xcassets, png }
+
+    struct Options: Sendable {
+        var assets: String = "Assets"
+        var out: String = "Build"
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var only: [String]? = nil
+        var shard = Shard(index: 1, count: 1)
+        var force = false
+        var format: Format = .xcassets
+        var quiet = false
+        var contactSheet = true
+    }
+
+    struct Summary: Equatable {
+        var made = 0, upToDate = 0, failed = 0
+        var failedIDs: [String] = []
+    }
+
+    /// A problem that stops the whole batch (no catalog, no style, no base model): printed, exit 65/66.
+    struct FatalError: Error {
+        var diagnostics: [Diagnostic]
+        var exitCode: Int32
+    }
+
+    let options: Options
+    static let toolVersion = "assettool 0.2.0 (renderer 1)"
+
+    var outputRoot: String { options.out + (options.format == .xcassets ? "/ProgressionIcons.xcassets" : "/ProgressionIcons") }
+    var recordsDir: String { options.out + "/.assettool/icons" }
+
+    /// Runs the batch. Results and the summary go to stderr through `progress`; diagnostics of failed
+    /// icons are printed as they come.
+    func run() async throws -> Summary {
+        let inputs = try IconInputs.load(assets: options.assets)
+        var selected: [(index: Int, entry: Catalog.Progression)] = []
+        for (i, p) in inputs.catalog.progressions.enumerated() where options.shard.contains(i) {
+            if let only = options.only, !only.contains(p.id) { continue }
+            selected.append((i, p))
+        }
+        var progress = Progress(total: selected.count, quiet: options.quiet)
+        var summary = Summary()
+        var outcomes = [IconOutcome?](repeating: nil, count: selected.count)
+
+        // Decide, per icon, whether it is up to date; render the others, `jobs` at a time.
+        let base = inputs.baseScene
+        try await withThrowingTaskGroup(of: (Int, IconOutcome).self) { group in
+            var next = 0
+            func launch() {
+                let k = next
+                next += 1
+                let (_, entry) = selected[k]
+                group.addTask { [options, inputs, base, outputRoot, recordsDir] in
+                    (k, IconJob(entry: entry, inputs: inputs, base: base, options: options,
+                                outputRoot: outputRoot, recordsDir: recordsDir).run())
+                }
+            }
+            for _ in 0..<min(max(1, options.jobs), selected.count) { launch() }
+            while let (k, outcome) = try await group.next() {
+                outcomes[k] = outcome
+                let id = selected[k].entry.id
+                switch outcome {
+                case .made: summary.made += 1; progress.step(id, status: "made")
+                case .upToDate: summary.upToDate += 1; progress.step(id, status: "up to date")
+                case .failed(let diagnostics):
+                    summary.failed += 1
+                    summary.failedIDs.append(id)
+                    progress.message(diagnostics.map { DiagnosticPrinter.render($0) }.joined(separator: "\n"))
+                    progress.step(id, status: "FAILED")
+                }
+                if next < selected.count { launch() }
+            }
+        }
+        summary.failedIDs.sort()
+        try writeCatalogFiles(inputs: inputs)
+        return summary
+    }
+
+    /// The root `Contents.json`, the gathered manifest and the contact sheet, from every record present.
+    func writeCatalogFiles(inputs: IconInputs) throws {
+        if options.format == .xcassets { try AtomicFile.write(XCAssets.rootContents, to: outputRoot + "/Contents.json") }
+        var records: [IconManifest.Record] = []
+        for p in inputs.catalog.progressions {
+            if let r = IconJob.readRecord(recordsDir + "/\(p.id).json") { records.append(r) }
+        }
+        let manifest = IconManifest(tool: Self.toolVersion, icons: records)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(Array(try encoder.encode(manifest)) + [10], to: options.out + "/icons-manifest.json")
+        let sheetPath = options.out + "/contact-sheet.png"
+        guard options.contactSheet else { return }
+        // The sheet is redrawn when what it shows changed (any icon's files), or when it is missing;
+        // so shards merged by copying, then a no-op run, give the same sheet as one run.
+        var key = SHA256()
+        key.update(Self.toolVersion)
+        for r in records { for name in r.files.keys.sorted() { key.update(name); key.update(r.files[name] ?? "") } }
+        let keyHex = SHA256.hexString(key.finalize())
+        let keyPath = options.out + "/.assettool/contact-sheet.key"
+        let oldKey = (try? String(contentsOfFile: keyPath, encoding: .utf8)) ?? ""
+        if keyHex != oldKey || !FileManager.default.fileExists(atPath: sheetPath) {
+            let sheet = ContactSheet(catalog: inputs.catalog, style: inputs.style, outputRoot: outputRoot, format: options.format)
+            try AtomicFile.write(try sheet.png(), to: sheetPath)
+            try AtomicFile.write(keyHex, to: keyPath)
+        }
+    }
+}
+
+/// What one icon came to.
+enum IconOutcome: Sendable {
+    case made
+    case upToDate
+    case failed([Diagnostic])
+}

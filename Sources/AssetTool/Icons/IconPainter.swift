@@ -1,0 +1,45 @@
+import ColladaKit
+import PoseRenderer
+
+/// One progression's icons, encoded: both states at every scale of the style.
+struct PaintedIcon: Sendable {
+    /// PNG bytes by state, then scale.
+    var pngs: [IconState: [Int: [UInt8]]]
+    /// The offset applied to the figure, in points (x right, y down).
+    var offset: SIMD2<Float>
+    /// The figure's silhouette box at @1x after the offset: x, y, width, height (empty when nothing shows).
+    var figureBounds: [Int]
+
+    func png(_ state: IconState, _ scale: Int) -> [UInt8]? { pngs[state]?[scale] }
+}
+
+/// Renders a posed scene into its icons with ``IconRenderer``: the centring offset is measured once (or
+/// taken from the catalog), then each scale renders the figure once and derives both states from it.
+/// One thread per icon: the batch runs icons in parallel, and the result is the same at any thread count.
+enum IconPainter {
+    struct RenderError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func paint(scene: Scene, pose: Pose, style: IconStyle, offsetOverride: SIMD2<Float>?) throws -> PaintedIcon {
+        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
+        let frame = renderer.prepare(pose)
+        guard let offset = offsetOverride ?? renderer.centringOffset(frame) else {
+            throw RenderError(description: "the figure is not in view of the camera at this time")
+        }
+        var pngs: [IconState: [Int: [UInt8]]] = [:]
+        var bounds: [Int] = []
+        for scale in style.scales {
+            let states: [IconState] = [.incomplete, .complete]
+            let images = renderer.render(frame, states: states, scale: scale, offset: offset)
+            for (state, image) in zip(states, images) {
+                pngs[state, default: [:]][scale] = try PNGEncoder.encode(image.image)
+            }
+            // Bounds in @1x pixels, from the smallest scale rendered.
+            if bounds.isEmpty || scale == 1, let b = images.first?.figureBounds {
+                bounds = [b.x, b.y, b.width, b.height].map { $0 / max(1, scale) }
+            }
+        }
+        return PaintedIcon(pngs: pngs, offset: offset, figureBounds: bounds)
+    }
+}

@@ -1,0 +1,154 @@
+import ColladaKit
+
+/// One rendered icon and what was measured to make it.
+public struct IconImage: Sendable {
+    /// The icon, `pointSize · scale` pixels square, premultiplied linear.
+    public var image: LinearImage
+    /// The scale (pixels per point).
+    public var scale: Int
+    /// The offset applied to the figure, in points (x right, y down): computed, or the override given.
+    public var offset: SIMD2<Float>
+    /// Whether ``offset`` was computed from the silhouette (false: the caller's override).
+    public var offsetComputed: Bool
+    /// The figure's silhouette box in the final image (pixels with alpha above ``IconRenderer/silhouetteThreshold``).
+    public var figureBounds: PixelRect?
+    /// Whether the file's camera was used (false: a fitted camera).
+    public var usedFileCamera: Bool
+}
+
+/// The icon recipe of `DESIGN.md` ("The icon") with the numbers of an ``IconStyle``: circles behind, the
+/// figure in front with SwiftUI's `grayscale`, `contrast` and `shadow` (a white glow), centred by an offset.
+///
+/// Every length is computed in pixels at each scale (`pointSize · scale`): circle diameters, the figure frame,
+/// the glow's σ and the offset; nothing is resampled from a 1x image.
+///
+/// **Centring.** The figure is first rendered without offset; the offset brings the centre of its silhouette's
+/// bounding box (pixels with alpha > 0.25) to the canvas centre. The bounding box, not the alpha-weighted
+/// centroid, because the figure must sit inside symmetric circles: equal clearance left/right and top/bottom of
+/// the extremes (a hand, the feet) is what reads as centred, whereas a centroid is pulled towards the heavy
+/// torso and pushes outstretched limbs out of the circle. The offset is measured once in points on a render at
+/// 3x (or the output's scale if higher), so every scale gets the same offset, and applied by moving the
+/// projection (sub-pixel exact); then the figure is rendered.
+public struct IconRenderer: Sendable {
+    public let renderer: SceneRenderer
+    public let style: IconStyle
+    public var cameraChoice: CameraChoice
+    public var threads: Int?
+
+    /// Alpha above which a pixel belongs to the silhouette.
+    public static let silhouetteThreshold: Float = 0.25
+    /// The offset is measured on a render at least this scale (pixels per point), whatever the output's scale, so
+    /// @1x, @2x and @3x place the figure at the same point position (to 1/3 pt rather than 1/2 pt at 1x).
+    public static let measureScale = 3
+
+    /// The offset in points that centres the silhouette's bounding box, measured on a render at `scale`; `nil`
+    /// when nothing is visible.
+    func measureOffset(_ list: DrawList, camera: RenderCamera, scale: Int, options: RasterOptions) -> SIMD2<Float>? {
+        let size = max(1, style.pointSize * scale)
+        let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
+        let probe = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        guard let box = probe.alphaBounds(threshold: Self.silhouetteThreshold) else { return nil }
+        return (SIMD2(Float(size) / 2, Float(size) / 2) - box.center) / Float(scale)
+    }
+
+    public init(scene: Scene, style: IconStyle = .standard, camera: CameraChoice = .auto, threads: Int? = nil) {
+        renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(style: style))
+        self.style = style
+        cameraChoice = camera
+        self.threads = threads
+    }
+
+    /// The offset in points that centres `pose`'s silhouette (see "Centring"), measured once at
+    /// ``measureScale``; pass it to ``render(pose:states:scale:offset:)`` for every scale and state so they
+    /// agree and the measuring render is not repeated. `nil` when nothing is visible.
+    public func centringOffset(pose: Pose) -> SIMD2<Float>? { centringOffset(prepare(pose)) }
+
+    /// ``centringOffset(pose:)`` of a prepared pose.
+    public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
+        let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+        return measureOffset(frame.list, camera: frame.camera, scale: Self.measureScale, options: options)
+    }
+
+    /// A pose made ready to draw: its skinned, lit triangles and the camera chosen for it.
+    public struct Frame: Sendable {
+        public var list: DrawList
+        public var camera: RenderCamera
+        public var isFileCamera: Bool
+    }
+
+    /// Skins `pose` and chooses its camera once, for several renders (offset, scales, states).
+    /// Cost: skinning every mesh instance, O(triangles).
+    public func prepare(_ pose: Pose) -> Frame {
+        let list = renderer.drawList(pose)
+        let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
+        return Frame(list: list, camera: chosen.camera, isFileCamera: chosen.isFile)
+    }
+
+    /// The icon of `pose` in `state` at `scale` (1, 2, 3...). `offset` (points, x right, y down) overrides the
+    /// computed one (a catalog entry's hand-tuned value).
+    ///
+    /// Cost: two renders of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, a blur, O(pixels) effects.
+    public func render(pose: Pose, state: IconState, scale: Int, offset override: SIMD2<Float>? = nil) -> IconImage {
+        var computed = false
+        var offset = override
+        if offset == nil {
+            let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+            let list = renderer.drawList(pose)
+            let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
+            offset = measureOffset(list, camera: chosen.camera, scale: max(scale, Self.measureScale), options: options)
+            computed = offset != nil
+        }
+        var image = render(pose: pose, states: [state], scale: scale, offset: offset)[0]
+        image.offsetComputed = computed
+        return image
+    }
+
+    /// The icons of `pose` in each of `states` at `scale`, sharing one render of the figure (the states differ
+    /// only in the effects and the circles). `offset` in points (`nil`: none); ``IconImage/offsetComputed`` is
+    /// false in the results: the caller knows where its offset came from.
+    ///
+    /// Cost: one render of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, then per state a blur and
+    /// O(pixels) effects.
+    public func render(pose: Pose, states: [IconState], scale: Int, offset: SIMD2<Float>?) -> [IconImage] {
+        render(prepare(pose), states: states, scale: scale, offset: offset)
+    }
+
+    /// ``render(pose:states:scale:offset:)`` of a prepared pose.
+    public func render(_ frame: Frame, states: [IconState], scale: Int, offset: SIMD2<Float>?) -> [IconImage] {
+        let sc = max(1, scale)
+        let size = max(1, style.pointSize * sc)
+        let fsize = Float(size)
+        let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+        let list = frame.list
+        let chosen = (camera: frame.camera, isFile: frame.isFileCamera)
+        // The figure frame is figureHeight · size, centred on the canvas, moved by the offset.
+        let base = chosen.camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
+        let shiftPixels = (offset ?? .zero) * Float(sc)
+        let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
+        let rendered = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        let bounds = rendered.alphaBounds(threshold: Self.silhouetteThreshold)
+        return states.map { state in
+            var figure = rendered
+            if state == .plain {
+                return IconImage(image: figure, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
+                                 figureBounds: bounds, usedFileCamera: chosen.isFile)
+            }
+            // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
+            let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
+            ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
+            let glowRadius = style.glowRadius * fsize
+            figure = Compositing.shadow(figure, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity, radius: glowRadius)
+            // Backdrop: circles in list order, centred.
+            var canvas = LinearImage(width: size, height: size)
+            let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
+            for c in style.circles {
+                let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
+                Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
+                                       color: color, opacity: opacity)
+            }
+            Compositing.over(figure, onto: &canvas)
+            return IconImage(image: canvas, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
+                             figureBounds: bounds, usedFileCamera: chosen.isFile)
+        }
+    }
+}

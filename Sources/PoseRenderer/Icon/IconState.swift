@@ -1,0 +1,9 @@
+/// Which icon is drawn.
+public enum IconState: String, Sendable, CaseIterable, Codable {
+    /// The figure alone: centred, shaded, no circles and no colour effects (previews, contact sheets).
+    case plain
+    /// Done: circles in the theme colour, figure `grayscale(grayscaleComplete)`, contrast, glow.
+    case complete
+    /// Not yet done: grey circles, figure `grayscale(grayscaleIncomplete)`, contrast, glow.
+    case incomplete
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The sRGB transfer function (IEC 61966-2-1) and the conversion to 8-bit straight-alpha bytes.
+public enum SRGB {
+    /// sRGB-encoded component (0...1) to linear light:
+    /// `c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055)^2.4`.
+    @inlinable
+    public static func toLinear(_ c: Float) -> Float {
+        c <= 0.04045 ? c / 12.92 : Float(pow(Double((c + 0.055) / 1.055), 2.4))
+    }
+
+    /// Linear component (0...1) to sRGB encoding: `l <= 0.0031308 ? 12.92 l : 1.055 l^(1/2.4) - 0.055`.
+    @inlinable
+    public static func fromLinear(_ l: Float) -> Float {
+        l <= 0.0031308 ? l * 12.92 : Float(1.055 * pow(Double(l), 1 / 2.4) - 0.055)
+    }
+
+    /// sRGB components (a designer's `rgb(…)`) to a linear colour.
+    public static func linear(_ c: [Float]) -> SIMD3<Float> {
+        let r = c.count > 0 ? c[0] : 0, g = c.count > 1 ? c[1] : r, b = c.count > 2 ? c[2] : r
+        return SIMD3(toLinear(r), toLinear(g), toLinear(b))
+    }
+
+    /// Table from a linear value quantised to 16 bits (`Int(l * 65535 + 0.5)`) to its 8-bit sRGB code.
+    /// The step 1/65535 moves the sRGB code by at most 0.05 near black, so the table gives the correctly
+    /// rounded byte except within 0.05 of a rounding boundary.
+    static let encodeTable: [UInt8] = (0...65535).map { i in
+        UInt8(min(255, max(0, (fromLinear(Float(i) / 65535) * 255).rounded())))
+    }
+
+    /// Premultiplied linear pixels to 8-bit RGBA bytes, straight alpha, sRGB-encoded colour.
+    ///
+    /// Alpha is `round(a * 255)`; colour is un-premultiplied (`c / a`) then encoded. A pixel whose alpha byte is 0
+    /// gets colour 0 as well, so no colour hides under zero alpha. O(pixels), table lookups only.
+    public static func encodeStraight(_ image: LinearImage) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        encodeTable.withUnsafeBufferPointer { table in
+            guard let t = table.baseAddress else { return }
+            image.pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBytes { dst in
+                    let d = dst.bindMemory(to: SIMD4<UInt8>.self)
+                    for i in 0..<src.count { d[i] = encodePixel(src[i], table: t) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// One premultiplied linear pixel as straight-alpha sRGB bytes (see ``encodeStraight(_:)``).
+    @inline(__always)
+    static func encodePixel(_ p: SIMD4<Float>, table: UnsafePointer<UInt8>) -> SIMD4<UInt8> {
+        let a = min(max(p.w, 0), 1)
+        let a8 = a * 255 + 0.5
+        guard a8 >= 1 else { return .zero }
+        let c = (SIMD3(p.x, p.y, p.z) * (1 / a)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+        let q = c * 65535 + 0.5
+        return SIMD4(table[Int(Int32(q.x))], table[Int(Int32(q.y))], table[Int(Int32(q.z))], UInt8(Int32(a8)))
+    }
+
+    /// 8-bit straight-alpha sRGB RGBA bytes back to premultiplied linear pixels (exact transfer function).
+    public static func decodeStraight(_ bytes: [UInt8], width: Int, height: Int) -> LinearImage? {
+        guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
+        let lut = (0...255).map { toLinear(Float($0) / 255) }
+        var px = [SIMD4<Float>](repeating: .zero, count: width * height)
+        for i in 0..<px.count {
+            let a = Float(bytes[4 * i + 3]) / 255
+            px[i] = SIMD4(lut[Int(bytes[4 * i])] * a, lut[Int(bytes[4 * i + 1])] * a, lut[Int(bytes[4 * i + 2])] * a, a)
+        }
+        return LinearImage(width: width, height: height, pixels: px)
+    }
+}

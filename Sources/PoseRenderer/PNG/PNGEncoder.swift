@@ -1,0 +1,131 @@
+import CLibPNG
+import Foundation
+
+/// What went wrong encoding, decoding or writing a PNG.
+public enum PNGError: Error, Equatable, CustomStringConvertible {
+    /// libpng refused the image; `message` is libpng's own.
+    case libpng(String)
+    /// The pixel buffer does not have `width * height * 4` bytes, or a size is zero or too large.
+    case badSize(width: Int, height: Int, bytes: Int)
+    /// Writing the file failed (`path`, the system's reason).
+    case write(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .libpng(let m): return "libpng: \(m)"
+        case .badSize(let w, let h, let b): return "image \(w)x\(h) does not fit \(b) bytes of RGBA"
+        case .write(let p, let r): return "\(p): cannot write: \(r)"
+        }
+    }
+}
+
+/// PNG through libpng's simplified API only (`png_image_*`): no `png_create_write_struct`, whose errors
+/// `longjmp` through Swift frames. The only file of the package that imports CLibPNG.
+///
+/// Output: 8-bit RGBA, straight alpha, an `sRGB` chunk (libpng writes it for 8-bit non-linear data), no
+/// `tIME` or text chunks, so identical pixels give identical bytes.
+public enum PNGEncoder {
+    /// Encodes `rgba` (`width * height * 4` bytes, row-major, top row first, straight alpha, sRGB).
+    ///
+    /// - Parameter fast: libpng's `PNG_IMAGE_FLAG_FAST` (faster filter choice and compression, larger files).
+    /// - Throws: ``PNGError`` when the sizes do not fit or libpng fails.
+    /// Cost: O(pixels) for filtering and zlib, one pass.
+    public static func encode(rgba: [UInt8], width: Int, height: Int, fast: Bool = false) throws -> [UInt8] {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, rgba.count == width * height * 4 else {
+            throw PNGError.badSize(width: width, height: height, bytes: rgba.count)
+        }
+        var image = png_image()
+        image.version = CLIBPNG_IMAGE_VERSION
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = CLIBPNG_FORMAT_RGBA
+        if fast { image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST) }
+        defer { png_image_free(&image) }
+        let stride = Int32(width * 4)
+        // One compression pass: write into a buffer as large as an incompressible image can need (raw rows
+        // with their filter bytes, zlib's stored-block overhead, the chunks around them); libpng reports the
+        // size it needed, and only if that is larger (it never is for this bound) is the write repeated.
+        let raw = (width * 4 + 1) * height
+        var capacity = raw + raw / 1000 * 6 + (raw / 8192 + 1) * 12 + 1024
+        var out = [UInt8](repeating: 0, count: capacity)
+        var size = png_alloc_size_t(capacity)
+        for _ in 0..<2 {
+            let ok = out.withUnsafeMutableBytes { dst in
+                rgba.withUnsafeBytes { src in
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
+                }
+            }
+            guard ok != 0, size > 0 else { throw PNGError.libpng(message(image)) }
+            if Int(size) <= capacity { break }
+            capacity = Int(size)
+            out = [UInt8](repeating: 0, count: capacity)
+        }
+        if Int(size) < out.count { out.removeLast(out.count - Int(size)) }
+        return out
+    }
+
+    /// Encodes a premultiplied linear image (see ``SRGB/encodeStraight(_:)``).
+    public static func encode(_ image: LinearImage, fast: Bool = false) throws -> [UInt8] {
+        try encode(rgba: SRGB.encodeStraight(image), width: image.width, height: image.height, fast: fast)
+    }
+
+    /// Decodes any PNG into 8-bit RGBA (straight alpha) with libpng's simplified reader.
+    /// - Returns: width, height and `width * height * 4` bytes.
+    public static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        var image = png_image()
+        image.version = CLIBPNG_IMAGE_VERSION
+        defer { png_image_free(&image) }
+        let ok = png.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard ok != 0 else { throw PNGError.libpng(message(image)) }
+        image.format = CLIBPNG_FORMAT_RGBA
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w * h <= 1 << 28 else { throw PNGError.badSize(width: w, height: h, bytes: 0) }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let ok2 = out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
+        guard ok2 != 0 else { throw PNGError.libpng(message(image)) }
+        return (w, h, out)
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then `rename(2)` over the
+    /// target, so a failure never leaves a half-written file or clobbers a good one.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw PNGError.write(path: path, reason: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))")
+        }
+        var written = 0
+        let failure: String? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            while written < raw.count {
+                let n = write(fd, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += n
+            }
+            return nil
+        }
+        if close(fd) != 0 || failure != nil {
+            let reason = failure ?? String(cString: strerror(errno))
+            unlink(tmp)
+            throw PNGError.write(path: path, reason: reason)
+        }
+        if rename(tmp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw PNGError.write(path: path, reason: reason)
+        }
+    }
+
+    private static func message(_ image: png_image) -> String {
+        var m = image.message
+        let s = withUnsafeBytes(of: &m) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return s.isEmpty ? "unknown error" : s
+    }
+}

@@ -1,0 +1,107 @@
+import ColladaKit
+
+/// Triangles ready to draw: world-space positions (Y up, metres), per-corner normals and a colour per
+/// triangle, flattened from every posed mesh of a scene (structure of arrays).
+public struct DrawList: Sendable {
+    /// Vertex positions, world space.
+    public var positions: [SIMD3<Float>] = []
+    /// Three vertex indices per triangle.
+    public var indices: [UInt32] = []
+    /// Three unit normals per triangle (corner order), world space.
+    public var cornerNormals: [SIMD3<Float>] = []
+    /// Per triangle, an index into ``palette``.
+    public var colorIndex: [UInt16] = []
+    /// Linear-light diffuse colours.
+    public var palette: [SIMD3<Float>] = []
+
+    public init() {}
+
+    /// Number of triangles.
+    public var triangleCount: Int { indices.count / 3 }
+
+    /// How triangles get their colour.
+    public struct Coloring: Sendable {
+        /// Diffuse colour (linear) of meshes whose material gives none.
+        public var defaultColor: SIMD3<Float>
+        /// Colour (linear) of unskinned meshes in a scene that has skinned ones (props); `nil` keeps their materials.
+        public var propColor: SIMD3<Float>?
+        /// Use the COLLADA materials' diffuse colours (linear, as COLLADA stores them).
+        public var useMaterials: Bool
+
+        public init(defaultColor: SIMD3<Float>, propColor: SIMD3<Float>? = SIMD3(repeating: 0.35), useMaterials: Bool = true) {
+            self.defaultColor = defaultColor
+            self.propColor = propColor
+            self.useMaterials = useMaterials
+        }
+
+        /// The icon style's figure colour, neutral props, materials on.
+        public init(style: IconStyle) {
+            self.init(defaultColor: SRGB.linear(style.figureColor))
+        }
+    }
+
+    /// Every triangle of `meshes` (from ``MeshDeformer/posedMeshes(_:normals:)`` of `scene`). Corners without
+    /// normals get the face normal. O(corners).
+    public init(scene: Scene, meshes: [PosedMesh], coloring: Coloring) {
+        let hasSkins = scene.meshInstances.contains { if case .skin = $0.source { return true } else { return false } }
+        var paletteIndex: [SIMD3<Float>: UInt16] = [:]
+        func colorSlot(_ c: SIMD3<Float>) -> UInt16 {
+            if let i = paletteIndex[c] { return i }
+            let i = UInt16(truncatingIfNeeded: min(palette.count, Int(UInt16.max)))
+            if palette.count < Int(UInt16.max) { palette.append(c); paletteIndex[c] = i }
+            return i
+        }
+        let total = meshes.reduce(0) { $0 + scene.meshes[$1.mesh].triangleCount }
+        indices.reserveCapacity(3 * total)
+        cornerNormals.reserveCapacity(3 * total)
+        colorIndex.reserveCapacity(total)
+        for posed in meshes {
+            let mesh = scene.meshes[posed.mesh]
+            let inst = scene.meshInstances[posed.instance]
+            var isSkinned = false
+            if case .skin = inst.source { isSkinned = true }
+            let base = UInt32(positions.count)
+            positions.append(contentsOf: posed.positions)
+            let vcount = posed.positions.count
+            for (k, part) in mesh.parts.enumerated() {
+                var color = coloring.defaultColor
+                if hasSkins && !isSkinned, let prop = coloring.propColor {
+                    color = prop
+                } else if coloring.useMaterials, let sym = part.materialSymbol, let m = inst.materials[sym],
+                          m >= 0, m < scene.materials.count, let d = scene.materials[m].diffuseColor {
+                    color = SIMD3(d.x, d.y, d.z).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+                }
+                let slot = colorSlot(color)
+                let normals = k < posed.normals.count && posed.normals[k].count == part.positionIndices.count ? posed.normals[k] : []
+                let idx = part.positionIndices
+                var c = 0
+                while c + 2 < idx.count {
+                    let a = Int(idx[c]), b = Int(idx[c + 1]), d = Int(idx[c + 2])
+                    if a < vcount && b < vcount && d < vcount {
+                        indices.append(base + UInt32(a)); indices.append(base + UInt32(b)); indices.append(base + UInt32(d))
+                        let face = simdNormalize(simdCross(posed.positions[b] - posed.positions[a], posed.positions[d] - posed.positions[a]))
+                        let faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
+                        for q in 0..<3 {
+                            var n = normals.isEmpty ? faceOK : normals[c + q]
+                            if !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 { n = faceOK }
+                            cornerNormals.append(n)
+                        }
+                        colorIndex.append(slot)
+                    }
+                    c += 3
+                }
+            }
+        }
+        if palette.isEmpty { palette.append(coloring.defaultColor) }
+    }
+
+    /// Appends another list's triangles (indices and colours re-based).
+    public mutating func append(_ other: DrawList) {
+        let base = UInt32(positions.count), pbase = UInt16(palette.count)
+        positions.append(contentsOf: other.positions)
+        indices.append(contentsOf: other.indices.map { $0 + base })
+        cornerNormals.append(contentsOf: other.cornerNormals)
+        palette.append(contentsOf: other.palette)
+        colorIndex.append(contentsOf: other.colorIndex.map { $0 + pbase })
+    }
+}
