@@ -13,6 +13,7 @@ let package = Package(
             name: "ColladaFuzz",
             dependencies: [
                 .product(name: "ColladaKit", package: "Reps3D"),
+                .product(name: "PoseRenderer", package: "Reps3D"),
             ]),
     ]
 )

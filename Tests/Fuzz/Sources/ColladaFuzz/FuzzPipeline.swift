@@ -1,17 +1,24 @@
 import ColladaKit
+import PoseRenderer
 
-/// What the harness does with a scene that loaded: the same calls `assettool pose` and the icon
-/// renderer make.
+/// What the harness does with a scene that loaded: what `assettool pose`, `render` and `icons` do.
+/// Poses at time 0 and at the middle of the animation, skins every mesh instance, then rasterizes
+/// a 32x32, one-sample, one-thread frame through the file's camera (or a fitted one).
 enum FuzzPipeline {
+    static let coloring = DrawList.Coloring(defaultColor: SIMD3(0.8, 0.8, 0.8))
+    static let raster = RasterOptions(samplesPerSide: 1, threads: 1)
+
     static func exercise(_ scene: Scene) {
         var times: [Float] = [0]
         if let r = scene.animationRange() { times.append(r.lowerBound + (r.upperBound - r.lowerBound) / 2) }
-        let deformer = MeshDeformer(scene: scene)
+        let renderer = SceneRenderer(scene: scene, coloring: coloring)
         var sink: Float = 0
         for t in times {
             let pose = scene.pose(at: t)
-            for m in deformer.posedMeshes(pose) { sink += m.positions.first?.x ?? 0 }
-            if let c = scene.camera(in: pose) { sink += c.world.columns.0.x }
+            let list = renderer.drawList(pose)  // MeshDeformer.posedMeshes(pose) inside
+            let camera = renderer.camera(.auto, pose: pose, list: list, aspect: 1).camera
+            let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: raster)
+            sink += image.pixels[16 * 32 + 16].x
         }
         blackHole(sink)
     }
