@@ -158,6 +158,27 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("elements", "<r>" + String(repeating: "<a/>", count: 11) + "</r>", "xml-too-many-elements"),
+        ("attributes", "<r>" + String(repeating: #"<a x="1" y="2"/>"#, count: 6) + "</r>", "xml-too-many-attributes"),
+    ])
+    func xmlCountLimits(_ what: String, _ text: String, _ id: String) {
+        var limits = XMLReader.Limits()
+        limits.maxElements = 10
+        limits.maxAttributes = 10
+        #expect(throws: (any Error).self, "\(what)") { _ = try XMLReader.read(Array(text.utf8), path: "x.dae", limits: limits) }
+        do {
+            _ = try XMLReader.read(Array(text.utf8), path: "x.dae", limits: limits)
+        } catch let e as LoadError {
+            #expect(e.diagnostics.first?.id == id)
+            #expect(e.diagnostics.first?.location.line == 1)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        // Under the defaults the same text parses.
+        #expect((try? XMLReader.read(Array(text.utf8), path: "x.dae")) != nil)
+    }
+
     @Test func jointIndexFindsFirstSIDInSubtree() {
         // 0 root
         //   1 a (sid j)

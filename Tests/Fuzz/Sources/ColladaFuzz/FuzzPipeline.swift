@@ -20,6 +20,12 @@ enum FuzzPipeline {
             let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: raster)
             sink += image.pixels[16 * 32 + 16].x
         }
+        // Clips measure time from their start; pose the first two at their middles.
+        for clip in scene.clips.prefix(2) {
+            let end = scene.animationRange(clip: clip)?.upperBound ?? 0
+            let pose = scene.pose(at: end / 2, clip: clip)
+            sink += pose.worldMatrices.first?.columns.3.x ?? 0
+        }
         blackHole(sink)
     }
 
