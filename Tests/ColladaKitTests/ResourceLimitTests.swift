@@ -69,6 +69,8 @@ import Testing
              id: "accessor-count"),
         Case(name: "nodes: 7 expanded, limit 5", text: scene(##"<instance_node url="#c"/>"##, library: twoLevels),
              options: options { $0.maxNodes = 5 }, id: "node-limit"),
+        Case(name: "depth: c > b > a is 4 deep below root, limit 3", text: scene(##"<instance_node url="#c"/>"##, library: twoLevels),
+             options: options { $0.maxNodeDepth = 3 }, id: "node-depth"),
         Case(name: "instances: 4 expanded, limit 3", text: scene(##"<instance_node url="#c"/>"##, library: twoLevels),
              options: options { $0.maxInstances = 3 }, id: "instance-limit"),
         Case(name: "instanced vertices: 4 x 3, limit 10", text: scene(##"<instance_node url="#c"/>"##, library: twoLevels),
@@ -86,6 +88,13 @@ import Testing
     func limitIsEnforced(_ c: Case) {
         let ids = Self.errors(c.text, c.options)
         #expect(ids.contains(c.id), "\(c.name): expected \(c.id), got \(ids)")
+    }
+
+    @Test func longInstanceChainStopsAtTheDefaultDepth() {
+        // n0 instances n1, n1 instances n2, ... 1,100 levels: refused at 1,000, not a stack overflow.
+        let chain = (0..<1_100).map { ##"<node id="n\##($0)"><instance_node url="#n\##($0 + 1)"/></node>"## }.joined()
+        let text = Self.scene(##"<instance_node url="#n0"/>"##, library: "<library_nodes>\(chain)<node id=\"n1100\"/></library_nodes>")
+        #expect(Self.errors(text) == ["node-depth"])
     }
 
     @Test func defaultsLoadTheSameDocuments() throws {

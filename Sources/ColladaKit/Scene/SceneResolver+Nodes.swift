@@ -19,11 +19,19 @@ extension SceneResolver {
         }
         guard let vs = chosen else { return }
         var stack: [String] = []
-        for n in vs.nodes { addNode(n, parent: nil, instancing: &stack) }
+        for n in vs.nodes { addNode(n, parent: nil, instancing: &stack, depth: 0) }
     }
 
     /// Appends `n` and its subtree, parents first; expands `<instance_node>` below the instancing node.
-    mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String]) {
+    /// Recursive: `depth` (the tree depth of `n`, instanced levels included) is bounded by
+    /// ``Options/maxNodeDepth`` so a long chain of instanced nodes cannot overflow the stack.
+    mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String], depth: Int) {
+        guard depth < options.maxNodeDepth else {
+            if !bag.diagnostics.contains(where: { $0.id == "node-depth" }) {
+                bag.error("node-depth", "the node tree is more than \(options.maxNodeDepth) levels deep (instance_node levels included)", at: n.location)
+            }
+            return
+        }
         guard scene.nodes.count < options.maxNodes else {
             if !bag.diagnostics.contains(where: { $0.id == "node-limit" }) {
                 bag.error("node-limit", "the scene expands to more than \(options.maxNodes) nodes", at: n.location)
@@ -56,7 +64,7 @@ extension SceneResolver {
                     continue
                 }
                 stack.append(id)
-                addNode(target, parent: index, instancing: &stack)
+                addNode(target, parent: index, instancing: &stack, depth: depth + 1)
                 stack.removeLast()
             } else if pendingInstances.count >= options.maxInstances {
                 if !bag.diagnostics.contains(where: { $0.id == "instance-limit" }) {
@@ -66,20 +74,25 @@ extension SceneResolver {
                 pendingInstances.append((index, inst))
             }
         }
-        for c in n.children { addNode(c, parent: index, instancing: &stack) }
+        for c in n.children { addNode(c, parent: index, instancing: &stack, depth: depth + 1) }
     }
 
-    func findSceneNode(_ id: String) -> Collada.Node? {
-        func search(_ nodes: [Collada.Node]) -> Collada.Node? {
-            for n in nodes {
-                if n.id == id { return n }
-                if let f = search(n.children) { return f }
+    /// The first node with id `id` in the visual scenes (depth first), then inside library nodes.
+    /// The table is built on the first call: O(document nodes) once, then O(1).
+    mutating func findSceneNode(_ id: String) -> Collada.Node? {
+        if sceneNodeByID == nil {
+            var table: [String: Collada.Node] = [:]
+            func add(_ nodes: [Collada.Node]) {
+                for n in nodes {
+                    if let nid = n.id, table[nid] == nil { table[nid] = n }
+                    add(n.children)
+                }
             }
-            return nil
+            for v in doc.visualScenes { add(v.nodes) }
+            for n in doc.libraryNodes { add(n.children) }
+            sceneNodeByID = table
         }
-        for v in doc.visualScenes { if let f = search(v.nodes) { return f } }
-        for n in doc.libraryNodes { if let f = search(n.children) { return f } }
-        return nil
+        return sceneNodeByID?[id]
     }
 
     mutating func bindMaterials(_ inst: Collada.Instance) -> [String: Int] {

@@ -12,6 +12,8 @@ public struct SceneResolver {
         public var maxNodes = 100_000
         /// Most triangles all library meshes together may have.
         public var maxTriangles = 50_000_000
+        /// Deepest node tree accepted, `instance_node` levels included (the expansion recurses).
+        public var maxNodeDepth = 1_000
         /// Most instances (`instance_geometry`, `_controller`, `_camera`, `_light`) the flattened
         /// tree may hold; each instanced node copies its instances.
         public var maxInstances = 100_000
@@ -53,6 +55,8 @@ public struct SceneResolver {
     var triangulationBudget = 0
     /// Joint lookup tables, built once when the first skin is bound.
     var jointIndex: JointIndex?
+    /// Document nodes by id for `instance_node` targets outside `library_nodes`, built on first use.
+    var sceneNodeByID: [String: Collada.Node]?
 
     /// Resolves `doc`.
     ///
