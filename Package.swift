@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "AssetTool",
             dependencies: [
-                "ColladaKit", "PoseRenderer",
+                "ColladaKit", "PoseRenderer", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

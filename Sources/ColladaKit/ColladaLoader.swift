@@ -52,6 +52,17 @@ public enum ColladaLoader {
         return [UInt8](data)
     }
 
+    /// The XML the loader parses for `bytes`: the bytes themselves, or for a `.zae` archive (ZIP
+    /// signature) its root document inflated, with the name diagnostics use for it.
+    ///
+    /// - Throws: ``LoadError`` when the archive is broken or holds no document.
+    public static func documentBytes(_ bytes: [UInt8], path: String) throws -> (bytes: [UInt8], path: String) {
+        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
+            return try unpackZAE(bytes, path: path)
+        }
+        return (bytes, path)
+    }
+
     /// The root COLLADA document of a `.zae`: the one `manifest.xml` names (`<dae_root>`), else
     /// the first `.dae` member. Diagnostics name it `archive.zae/member.dae`.
     static func unpackZAE(_ bytes: [UInt8], path: String) throws -> ([UInt8], String) {

@@ -7,6 +7,9 @@
 /// - `Effects/`: ``ColorMatrix`` (grayscale, saturation, contrast), ``GaussianBlur``, ``Compositing``.
 /// - `Image/`, `PNG/`: ``LinearImage`` (premultiplied linear), ``SRGB``, ``PNGEncoder`` (libpng simplified API).
 /// - `Icon/`: ``IconStyle``, ``IconRenderer``.
+/// - `Preview/`: ``PreviewRenderer`` (terminal cells: ``AsciiEncoder``, ``BlockEncoder``, ``BrailleEncoder``) over a
+///   ``PreviewRaster`` (coverage, light and depth shading, depth edges from ``Rasterizer/renderWithDepth(_:camera:width:height:options:)``),
+///   ``PreviewCamera``, ``PreviewColor``, ``PreviewTimeline``.
 public enum PoseRendererInfo {
     public static let version = "0.1.0"
 }

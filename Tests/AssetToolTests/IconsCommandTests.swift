@@ -1,3 +1,4 @@
+import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
@@ -70,9 +71,10 @@ import Testing
                     Self.checkIcon(png.rgba, size: png.width, name: file)
                     decoded[scale] = png
                 }
-                if let p2 = decoded[2], !name.hasSuffix("-complete") {
-                    let override = catalog.exercises.flatMap(\.progressions).first { $0.id == id }?.iconOffset
-                    if override == nil { Self.checkCentred(p2.rgba, size: p2.width, name: name) }
+                let entry = catalog.exercises.flatMap(\.progressions).first { $0.id == id }
+                let hasProps = (try? String(contentsOfFile: Self.assets + "/" + (entry?.pose ?? ""), encoding: .utf8))?.contains("id=\"props\"") ?? false
+                if let p2 = decoded[2], !name.hasSuffix("-complete"), entry?.iconOffset == nil, !hasProps {
+                    Self.checkCentred(p2.rgba, size: p2.width, name: name)
                 }
             }
             let a = try PNGEncoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/\(id).imageset/\(id)@2x.png"))))
@@ -80,7 +82,16 @@ import Testing
             Self.checkStatesDiffer(incomplete: a.rgba, complete: b.rgba, size: a.width, name: id)
         }
         let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/icons-manifest.json"))) as? [String: Any]
-        #expect((manifest?["icons"] as? [Any])?.count == 60)
+        let records = try #require(manifest?["icons"] as? [[String: Any]])
+        #expect(records.count == 60)
+        // Every figure (props excluded: the renderer measures the figure alone) centred within 4% of the side at @1x.
+        for r in records {
+            let b = try #require(r["figureBounds"] as? [Int])
+            let cx = Float(b[0]) + Float(b[2]) / 2, cy = Float(b[1]) + Float(b[3]) / 2
+            #expect(abs(cx - 30) <= 2.4 && abs(cy - 30) <= 2.4, "\(r["id"] ?? "?"): figure box \(b) not centred")
+            #expect(b[2] >= 10 || b[3] >= 10, "\(r["id"] ?? "?"): figure too small \(b)")
+            #expect((r["files"] as? [String: String])?.count == 8)
+        }
         #expect(FileManager.default.fileExists(atPath: out + "/contact-sheet.png"))
     }
 
@@ -230,5 +241,50 @@ import Testing
             colourWithoutAlpha += 1
         }
         #expect(colourWithoutAlpha == 0, "\(name): \(colourWithoutAlpha) pixels have colour with alpha 0")
+    }
+}
+
+/// The committed `Assets/` passes every rule of `assettool validate`, warnings included.
+@Suite struct CommittedAssetsValidateTests {
+    @Test func committedAssetsValidateClean() throws {
+        let assets = CommandRunner.repoRoot.path + "/Assets"
+        guard FileManager.default.fileExists(atPath: assets + "/catalog.json") else {
+            print("committedAssetsValidateClean: skipped: no Assets/")
+            return
+        }
+        let r = try CommandRunner.run(["validate", assets, "--base", assets + "/Models/base-model.dae",
+                                       "--catalog", assets + "/catalog.json", "--strict"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("121 file(s), 0 error(s), 0 warning(s)"), "\(r.stderr)")
+    }
+}
+
+/// Applying a pose file brings its props (static meshes under `props`) into the posed scene, placed
+/// in base space, beside the base model's own meshes; its joints still all match.
+@Suite struct RigPropsTests {
+    @Test func propsComeWithTheRig() throws {
+        let assets = CommandRunner.repoRoot.path + "/Assets"
+        guard FileManager.default.fileExists(atPath: assets + "/catalog.json") else {
+            print("propsComeWithTheRig: skipped: no Assets/")
+            return
+        }
+        let base = try ColladaLoader.load(path: assets + "/Models/base-model.dae")
+        let rig = try ColladaLoader.load(path: assets + "/Poses/pullup-05-pose.dae")
+        let rigProps = rig.meshInstances.filter { if case .mesh = $0.source { return true } else { return false } }.count
+        #expect(rigProps >= 1)
+        let (scene, binding) = base.applying(rig: rig)
+        #expect(binding.unmatchedChannels.isEmpty)
+        #expect(binding.cameraReplaced)
+        #expect(binding.propInstances == rigProps)
+        #expect(scene.meshInstances.count == base.meshInstances.count + rigProps)
+        // The props sit where the rig puts them: same world positions in both scenes.
+        let pose = scene.pose(at: 0.125), rigPose = rig.pose(at: 0.125)
+        let ours = MeshDeformer(scene: scene).posedMeshes(pose, normals: false).suffix(rigProps)
+        let theirs = MeshDeformer(scene: rig).posedMeshes(rigPose, normals: false).filter { if case .mesh = rig.meshInstances[$0.instance].source { return true } else { return false } }
+        for (a, b) in zip(ours, theirs) {
+            #expect(a.positions.count == b.positions.count)
+            let worst = zip(a.positions, b.positions).map { simdLength($0 - $1) }.max() ?? 0
+            #expect(worst < 1e-5)
+        }
     }
 }

@@ -31,7 +31,9 @@ struct IconBatch {
     }
 
     let options: Options
-    static let toolVersion = "assettool 0.2.0 (renderer 1)"
+    /// Part of every icon's input key: bump the renderer number whenever a change alters any icon's pixels
+    /// (rasterizer, shading, effects, recipe, PNG encoding), so incremental runs re-render everything.
+    static let toolVersion = "assettool 0.2.0 (renderer 2: props drawn, figure-only centring)"
 
     var outputRoot: String { options.out + (options.format == .xcassets ? "/ProgressionIcons.xcassets" : "/ProgressionIcons") }
     var recordsDir: String { options.out + "/.assettool/icons" }

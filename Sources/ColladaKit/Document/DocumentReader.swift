@@ -110,7 +110,7 @@ struct DocumentReader {
                 values = .floats(f)
             case "Name_array", "IDREF_array", "SIDREF_array", "token_array":
                 arrayID = c.attribute("id")
-                let names = c.text.splitOnSpaces
+                let names = c.textTokens()
                 checkCount(c, actual: names.count)
                 arrayCount = names.count
                 values = .names(names)
@@ -122,7 +122,7 @@ struct DocumentReader {
                 values = .ints(ints)
             case "bool_array":
                 arrayID = c.attribute("id")
-                let bools = c.text.splitOnSpaces
+                let bools = c.textTokens()
                 checkCount(c, actual: bools.count)
                 arrayCount = bools.count
                 values = .ints(bools.map { $0 == "true" || $0 == "1" ? 1 : 0 })

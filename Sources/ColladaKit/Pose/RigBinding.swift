@@ -55,6 +55,8 @@ public struct RigBinding: Sendable {
     public var replacedBaseChannels = 0
     /// Whether the rig's "Camera" replaced the base model's camera.
     public var cameraReplaced = false
+    /// Mesh instances copied from the rig's `props` node (static meshes drawn with the figure).
+    public var propInstances = 0
     /// Rig file space to base file space (`base_C⁻¹ · rig_C`); identity when axes and units agree.
     public var rigToBase: Matrix4x4 = .identity
     /// A warning per unmatched channel, located in the rig file.
@@ -91,32 +93,56 @@ extension Scene {
         binding.rigToBase = converting ? k : .identity
         let kInverse = converting ? (k.inverse ?? .identity) : .identity
 
-        // Rig node -> (result node, offset added to its transform indices) for the camera chain.
+        // Rig node -> (result node, offset added to its transform indices) for the copied chains.
         var copied: [Int: (node: Int, offset: Int)] = [:]
+        /// Copies rig node `r` and, first, its ancestors (a root gets `K` when converting).
+        func copy(_ r: Int) -> Int {
+            if let c = copied[r] { return c.node }
+            let parent = rig.nodes[r].parent.map { copy($0) }
+            var node = rig.nodes[r]
+            node.parent = parent
+            node.children = []
+            node.instanceOf = nil
+            var offset = 0
+            if parent == nil && converting {
+                node.transforms.insert(Transform(kind: .matrix, sid: nil, values: k.rowMajor), at: 0)
+                offset = 1
+            }
+            let index = out.nodes.count
+            out.nodes.append(node)
+            if let parent { out.nodes[parent].children.append(index) }
+            copied[r] = (index, offset)
+            return index
+        }
         if let cam = rig.cameraInstances.first(where: { rig.nodes[$0.node].name == "Camera" || rig.nodes[$0.node].id == "Camera" }),
            cam.index < rig.cameras.count {
-            var chain: [Int] = []
-            var n: Int? = cam.node
-            while let c = n { chain.insert(c, at: 0); n = rig.nodes[c].parent }
-            for (i, r) in chain.enumerated() {
-                var node = rig.nodes[r]
-                node.parent = i == 0 ? nil : copied[chain[i - 1]]?.node
-                node.children = []
-                node.instanceOf = nil
-                var offset = 0
-                if i == 0 && converting {
-                    node.transforms.insert(Transform(kind: .matrix, sid: nil, values: k.rowMajor), at: 0)
-                    offset = 1
-                }
-                let index = out.nodes.count
-                out.nodes.append(node)
-                if let p = node.parent { out.nodes[p].children.append(index) }
-                copied[r] = (index, offset)
-            }
+            let camNode = copy(cam.node)
             out.cameras.append(rig.cameras[cam.index])
-            if let camNode = copied[cam.node]?.node {
-                out.cameraInstances = [NodeAttachment(node: camNode, index: out.cameras.count - 1)]
-                binding.cameraReplaced = true
+            out.cameraInstances = [NodeAttachment(node: camNode, index: out.cameras.count - 1)]
+            binding.cameraReplaced = true
+        }
+
+        // Props: the static meshes under a rig node named (or with id) "props" (a wall, a bar, a ball)
+        // are copied with their nodes and materials, to be drawn with the figure.
+        if let propsRoot = rig.nodes.indices.first(where: { rig.nodes[$0].name == "props" || rig.nodes[$0].id == "props" }) {
+            var inSubtree = Set([propsRoot])
+            for r in (propsRoot + 1)..<rig.nodes.count {
+                if let p = rig.nodes[r].parent, inSubtree.contains(p) { inSubtree.insert(r) }
+            }
+            var meshMap: [Int: Int] = [:], materialMap: [Int: Int] = [:]
+            for inst in rig.meshInstances where inSubtree.contains(inst.node) {
+                guard case .mesh(let m) = inst.source, m >= 0, m < rig.meshes.count else { continue }
+                var copyInst = inst
+                copyInst.node = copy(inst.node)
+                if meshMap[m] == nil { meshMap[m] = out.meshes.count; out.meshes.append(rig.meshes[m]) }
+                copyInst.source = .mesh(meshMap[m] ?? 0)
+                copyInst.materials = copyInst.materials.compactMapValues { mat in
+                    guard mat >= 0, mat < rig.materials.count else { return nil }
+                    if materialMap[mat] == nil { materialMap[mat] = out.materials.count; out.materials.append(rig.materials[mat]) }
+                    return materialMap[mat]
+                }
+                out.meshInstances.append(copyInst)
+                binding.propInstances += 1
             }
         }
 

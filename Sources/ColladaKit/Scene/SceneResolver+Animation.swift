@@ -186,8 +186,19 @@ extension SceneResolver {
                 output = floats(src, width: stride)
                 haveOutput = true
             case "INTERPOLATION":
+                // Names repeat (every key LINEAR); equal neighbours share storage, so comparing
+                // with the previous name is cheap and skips uppercasing it again.
+                interpolation.reserveCapacity(src.names.count)
+                var previous: (name: String, value: Interpolation)?
                 for name in src.names {
-                    if let v = Interpolation(rawValue: name.uppercased()) { interpolation.append(v) } else {
+                    if let previous, previous.name == name {
+                        interpolation.append(previous.value)
+                        continue
+                    }
+                    if let v = Interpolation(rawValue: name.uppercased()) {
+                        interpolation.append(v)
+                        previous = (name, v)
+                    } else {
                         bag.warning("interpolation-unknown", "interpolation '\(name)' is not a COLLADA interpolation; LINEAR is used", at: src.location)
                         interpolation.append(.linear)
                     }

@@ -103,20 +103,25 @@ extension SceneResolver {
                 mesh.parts.append(part)
             }
         }
-        mesh.positions = stride(from: 0, to: positions.values.count - 2, by: 3).map {
-            SIMD3(positions.values[$0], positions.values[$0 + 1], positions.values[$0 + 2])
-        }
-        mesh.normals = stride(from: 0, to: normals.values.count - 2, by: 3).map {
-            SIMD3(normals.values[$0], normals.values[$0 + 1], normals.values[$0 + 2])
-        }
-        mesh.texcoords = stride(from: 0, to: texcoords.values.count - 1, by: 2).map {
-            SIMD2(texcoords.values[$0], texcoords.values[$0 + 1])
-        }
-        mesh.colors = stride(from: 0, to: colors.values.count - 3, by: 4).map {
-            SIMD4(colors.values[$0], colors.values[$0 + 1], colors.values[$0 + 2], colors.values[$0 + 3])
-        }
+        mesh.positions = Self.vectors(positions.values, width: 3) { SIMD3($0[0], $0[1], $0[2]) }
+        mesh.normals = Self.vectors(normals.values, width: 3) { SIMD3($0[0], $0[1], $0[2]) }
+        mesh.texcoords = Self.vectors(texcoords.values, width: 2) { SIMD2($0[0], $0[1]) }
+        mesh.colors = Self.vectors(colors.values, width: 4) { SIMD4($0[0], $0[1], $0[2], $0[3]) }
         meshByID[g.id] = scene.meshes.count
         scene.meshes.append(mesh)
+    }
+
+    /// Groups a flat table into `width`-wide vectors in one pass into uninitialised storage.
+    @inline(__always)
+    static func vectors<V>(_ values: [Float], width: Int, _ make: (UnsafePointer<Float>) -> V) -> [V] {
+        let n = values.count / width
+        return values.withUnsafeBufferPointer { v in
+            [V](unsafeUninitializedCapacity: n) { out, count in
+                guard let base = v.baseAddress, let dst = out.baseAddress else { return }
+                for k in 0..<n { (dst + k).initialize(to: make(base + k * width)) }
+                count = n
+            }
+        }
     }
 
     /// Checks one primitive's index data and triangulates it.
@@ -210,6 +215,7 @@ extension SceneResolver {
                              normal: hasNormal ? normal.map { ($0.offset, $0.base) } : nil,
                              texcoord: hasTexcoord ? texcoord.map { ($0.offset, $0.base) } : nil,
                              color: hasColor ? color.map { ($0.offset, $0.base) } : nil)
+        defer { w.release() }
         func position(_ list: [Int32], _ k: Int) -> SIMD3<Float> {
             let v = Int(list[k * stride + vertex.offset]) * 3
             return SIMD3(positions[v], positions[v + 1], positions[v + 2])
@@ -280,8 +286,8 @@ extension SceneResolver {
             for list in p.indexLists { mesh.lineSegmentCount += max(0, list.count / stride - 1) }
             return nil
         }
-        let part = MeshPart(kind: p.kind, materialSymbol: p.material, positionIndices: w.positions, normalIndices: w.normals,
-                            texcoordIndices: w.texcoords, colorIndices: w.colors)
+        let part = MeshPart(kind: p.kind, materialSymbol: p.material, positionIndices: w.array(w.positions),
+                            normalIndices: w.array(w.normals), texcoordIndices: w.array(w.texcoords), colorIndices: w.array(w.colors))
         return part
     }
 
@@ -293,17 +299,20 @@ extension SceneResolver {
         triangulationBudget = left
     }
 
-    /// Gathers per-corner indices of a primitive's triangles.
+    /// Gathers per-corner indices of a primitive's triangles into raw buffers (no uniqueness check
+    /// or capacity test per corner beyond one compare); `release()` frees them.
     struct CornerWriter {
         let stride: Int
         let vertexOffset: Int
         let normal: (offset: Int, base: Int)?
         let texcoord: (offset: Int, base: Int)?
         let color: (offset: Int, base: Int)?
-        var positions: [UInt32] = []
-        var normals: [UInt32] = []
-        var texcoords: [UInt32] = []
-        var colors: [UInt32] = []
+        var positions: UnsafeMutablePointer<UInt32>?
+        var normals: UnsafeMutablePointer<UInt32>?
+        var texcoords: UnsafeMutablePointer<UInt32>?
+        var colors: UnsafeMutablePointer<UInt32>?
+        var count = 0
+        var capacity = 0
 
         init(stride: Int, vertexOffset: Int, normal: (Int, Int)?, texcoord: (Int, Int)?, color: (Int, Int)?) {
             self.stride = stride
@@ -313,21 +322,46 @@ extension SceneResolver {
             self.color = color.map { (offset: $0.0, base: $0.1) }
         }
 
+        /// Makes room for at least `n` corners in all.
         mutating func reserve(_ n: Int) {
-            positions.reserveCapacity(n)
-            if normal != nil { normals.reserveCapacity(n) }
-            if texcoord != nil { texcoords.reserveCapacity(n) }
-            if color != nil { colors.reserveCapacity(n) }
+            guard n > capacity else { return }
+            func grow(_ p: UnsafeMutablePointer<UInt32>?, _ used: Bool) -> UnsafeMutablePointer<UInt32>? {
+                guard used else { return nil }
+                let q = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+                if let p { q.update(from: p, count: count); p.deallocate() }
+                return q
+            }
+            positions = grow(positions, true)
+            normals = grow(normals, normal != nil)
+            texcoords = grow(texcoords, texcoord != nil)
+            colors = grow(colors, color != nil)
+            capacity = n
         }
 
         /// Appends corner `k` of `list` (indices already range-checked).
         @inline(__always)
         mutating func add(_ list: [Int32], _ k: Int) {
+            if count == capacity { reserve(max(16, capacity * 2)) }
             let b = k * stride
-            positions.append(UInt32(truncatingIfNeeded: list[b + vertexOffset]))
-            if let n = normal { normals.append(UInt32(truncatingIfNeeded: Int(list[b + n.offset]) + n.base)) }
-            if let t = texcoord { texcoords.append(UInt32(truncatingIfNeeded: Int(list[b + t.offset]) + t.base)) }
-            if let c = color { colors.append(UInt32(truncatingIfNeeded: Int(list[b + c.offset]) + c.base)) }
+            let i = count
+            positions.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: list[b + vertexOffset])
+            if let n = normal { normals.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + n.offset]) + n.base) }
+            if let t = texcoord { texcoords.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + t.offset]) + t.base) }
+            if let c = color { colors.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + c.offset]) + c.base) }
+            count = i + 1
+        }
+
+        /// The first `count` entries of a buffer as an array (empty for an attribute not written).
+        func array(_ p: UnsafeMutablePointer<UInt32>?) -> [UInt32] {
+            guard let p else { return [] }
+            return Array(UnsafeBufferPointer(start: p, count: count))
+        }
+
+        func release() {
+            positions?.deallocate()
+            normals?.deallocate()
+            texcoords?.deallocate()
+            colors?.deallocate()
         }
     }
 

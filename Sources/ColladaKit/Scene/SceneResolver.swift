@@ -129,20 +129,25 @@ public struct SceneResolver {
     /// missing ones as 0), `count` elements.
     func floats(_ s: Collada.Source, width: Int) -> [Float] {
         let values = s.floats
-        var out = [Float]()
-        guard s.count > 0, s.stride >= 1 else { return out }
-        out.reserveCapacity(s.count * width)
+        guard s.count > 0, s.stride >= 1, s.offset >= 0 else { return [] }
         let take = min(width, s.stride)
-        values.withUnsafeBufferPointer { v in
-            var base = s.offset
-            for _ in 0..<s.count {
-                guard base + take <= v.count else { break }
-                for k in 0..<take { out.append(v[base + k]) }
-                for _ in take..<width { out.append(0) }
-                base += s.stride
+        return values.withUnsafeBufferPointer { v in
+            // Elements that fit in the array (the accessor was checked against it already).
+            let fitting = v.count >= s.offset + take ? min(s.count, (v.count - s.offset - take) / s.stride + 1) : 0
+            return [Float](unsafeUninitializedCapacity: fitting * width) { out, written in
+                guard let src = v.baseAddress, let dst = out.baseAddress else { return }
+                if take == width && s.stride == width {
+                    dst.initialize(from: src + s.offset, count: fitting * width)
+                } else {
+                    for e in 0..<fitting {
+                        let from = src + s.offset + e * s.stride, to = dst + e * width
+                        for k in 0..<take { to[k] = from[k] }
+                        for k in take..<width { to[k] = 0 }
+                    }
+                }
+                written = fitting * width
             }
         }
-        return out
     }
 
     // MARK: materials, cameras, lights

@@ -66,12 +66,16 @@ public struct IconRenderer: Sendable {
     /// ``centringOffset(pose:)`` of a prepared pose.
     public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
         let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-        return measureOffset(frame.list, camera: frame.camera, scale: Self.measureScale, options: options)
+        return measureOffset(frame.figure, camera: frame.camera, scale: Self.measureScale, options: options)
     }
 
-    /// A pose made ready to draw: its skinned, lit triangles and the camera chosen for it.
+    /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
     public struct Frame: Sendable {
+        /// Everything drawn: the figure and its props.
         public var list: DrawList
+        /// The figure alone (the skinned meshes; everything when nothing is skinned): what the centring
+        /// offset and a fitted camera measure, so a wall or a bar's post does not pull the figure aside.
+        public var figure: DrawList
         public var camera: RenderCamera
         public var isFileCamera: Bool
     }
@@ -79,9 +83,13 @@ public struct IconRenderer: Sendable {
     /// Skins `pose` and chooses its camera once, for several renders (offset, scales, states).
     /// Cost: skinning every mesh instance, O(triangles).
     public func prepare(_ pose: Pose) -> Frame {
-        let list = renderer.drawList(pose)
-        let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
-        return Frame(list: list, camera: chosen.camera, isFileCamera: chosen.isFile)
+        let scene = renderer.scene
+        let meshes = renderer.deformer.posedMeshes(pose, normals: true)
+        let list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
+        let skinned = meshes.filter { if case .skin = scene.meshInstances[$0.instance].source { return true } else { return false } }
+        let figure = skinned.isEmpty || skinned.count == meshes.count ? list : DrawList(scene: scene, meshes: skinned, coloring: renderer.coloring)
+        let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
+        return Frame(list: list, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
     }
 
     /// The icon of `pose` in `state` at `scale` (1, 2, 3...). `offset` (points, x right, y down) overrides the
@@ -91,14 +99,13 @@ public struct IconRenderer: Sendable {
     public func render(pose: Pose, state: IconState, scale: Int, offset override: SIMD2<Float>? = nil) -> IconImage {
         var computed = false
         var offset = override
+        let frame = prepare(pose)
         if offset == nil {
             let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-            let list = renderer.drawList(pose)
-            let chosen = renderer.camera(cameraChoice, pose: pose, list: list, aspect: 1)
-            offset = measureOffset(list, camera: chosen.camera, scale: max(scale, Self.measureScale), options: options)
+            offset = measureOffset(frame.figure, camera: frame.camera, scale: max(scale, Self.measureScale), options: options)
             computed = offset != nil
         }
-        var image = render(pose: pose, states: [state], scale: scale, offset: offset)[0]
+        var image = render(frame, states: [state], scale: scale, offset: offset)[0]
         image.offsetComputed = computed
         return image
     }
@@ -126,7 +133,14 @@ public struct IconRenderer: Sendable {
         let shiftPixels = (offset ?? .zero) * Float(sc)
         let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
         let rendered = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
-        let bounds = rendered.alphaBounds(threshold: Self.silhouetteThreshold)
+        // The figure's box: from the figure alone when props are drawn too.
+        let bounds: PixelRect?
+        if frame.figure.positions.count == list.positions.count {
+            bounds = rendered.alphaBounds(threshold: Self.silhouetteThreshold)
+        } else {
+            bounds = Rasterizer.render(frame.figure, camera: cam, width: size, height: size,
+                                       options: RasterOptions(samplesPerSide: 1, threads: threads)).alphaBounds(threshold: Self.silhouetteThreshold)
+        }
         return states.map { state in
             var figure = rendered
             if state == .plain {

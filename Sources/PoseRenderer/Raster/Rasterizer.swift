@@ -96,6 +96,10 @@ public enum Rasterizer {
                         if resolve {
                             resolver.resolve(ids: ids, rowStart: rowStart, rows: rows, columns: (x0 / s)..<(x1 / s),
                                              pixelRows: (r0 / s)..<(r1 / s), into: out.writer, scratch: &scratch)
+                            if W.wantsDepth {
+                                writeDepths(depth, samplesWide: frame.samplesWide, samplesPerSide: s, rowStart: rowStart,
+                                            columns: (x0 / s)..<(x1 / s), pixelRows: (r0 / s)..<(r1 / s), width: width, into: out.writer)
+                            }
                         }
                         for r in r0..<r1 {
                             (depth + r * frame.samplesWide + x0).update(repeating: .infinity, count: x1 - x0)

@@ -102,6 +102,15 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
 protocol PixelWriter {
     /// Stores premultiplied linear pixel `p` at index `i` (`y * width + x`).
     func write(_ i: Int, _ p: SIMD4<Float>)
+    /// Whether the raster also reduces each pixel's sample depths for ``writeDepth(_:_:)``.
+    static var wantsDepth: Bool { get }
+    /// Stores the nearest NDC depth among pixel `i`'s covered samples (only pixels in a drawn box get one).
+    func writeDepth(_ i: Int, _ z: Float)
+}
+
+extension PixelWriter {
+    static var wantsDepth: Bool { false }
+    @inline(__always) func writeDepth(_ i: Int, _ z: Float) {}
 }
 
 /// Into a ``LinearImage``'s storage.

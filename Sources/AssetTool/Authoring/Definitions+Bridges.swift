@@ -1,0 +1,70 @@
+/// Bridges: face up, head towards +Y; hips lifted from the floor up to the full wheel, and the
+/// standing walks down a wall or to the floor.
+extension ProgressionLibrary {
+    /// A wheel: pelvis tilted `pelvis`, hips extended `hip`, back arched `arch` per spine joint,
+    /// arms overhead `shoulder`.
+    static func wheel(pelvis: Float, hip: Float, arch: Float, shoulder: Float, elbow: Float = 0, knee: Float = 50) -> KeyPose {
+        KeyPose().root(pelvis).trunk(-arch).j("neck", -20).j("head", -10).both("thigh", hip).both("shin", knee)
+            .both("upper_arm", shoulder).both("forearm", elbow).both("hand", -90).both("foot", -10)
+    }
+
+    static let bridges: [ProgressionDefinition] = [
+        ProgressionDefinition(
+            id: "bridge-01", name: "Short bridges", duration: 2.5,
+            keys: [lying.both("thigh", -50).both("shin", 100).both("foot", 40).key(0),
+                   lying.root(-125).j("neck", 35).both("thigh", -12).both("shin", 100).both("foot", 40).key(0.5)],
+            iconic: 0.5, anchor: [.upperBack], contacts: footContacts),
+        ProgressionDefinition(
+            id: "bridge-02", name: "Straight bridges", duration: 2.5,
+            keys: [KeyPose().root(-72).both("upper_arm", 70).both("hand", -70).both("foot", 45).j("neck", 10).key(0),
+                   KeyPose().root(-38).both("thigh", -48).both("upper_arm", 38).both("hand", -70).both("foot", 10).key(0.5)],
+            iconic: 0, ground: .init(bones: ["foot.L"]), levelWith: "hand.L", anchor: ankles, contacts: [.foot("L", surface: nil), .foot("R", surface: nil)] + Contact.hands),
+        ProgressionDefinition(
+            id: "bridge-03", name: "Angled bridges", duration: 3,
+            keys: [wheel(pelvis: -75, hip: 35, arch: 22, shoulder: -190).key(0),
+                   wheel(pelvis: -80, hip: 22, arch: 16, shoulder: -180, elbow: -30).key(0.5)],
+            iconic: 0, anchor: ankles, contacts: footContacts + [.hand("L", surface: 0.45), .hand("R", surface: 0.45)],
+            props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.45)), position: SIMD3(0, 0.12, 0.225), attach: .palm("L"))]),
+        ProgressionDefinition(
+            id: "bridge-04", name: "Head bridges", duration: 3,
+            keys: [wheel(pelvis: -75, hip: 35, arch: 18, shoulder: -165, elbow: -110).j("neck", -40).j("head", -30).key(0),
+                   wheel(pelvis: -80, hip: 25, arch: 15, shoulder: -160, elbow: -110).j("neck", -35).j("head", -30).key(0.5)],
+            iconic: 0, ground: .init(bones: ["head"]), anchor: [.headTop], contacts: footContacts + Contact.hands),
+        ProgressionDefinition(
+            id: "bridge-05", name: "Half bridges", duration: 3,
+            keys: [wheel(pelvis: -82, hip: 25, arch: 28, shoulder: -200, knee: 70).key(0),
+                   wheel(pelvis: -86, hip: 15, arch: 22, shoulder: -190, elbow: -30, knee: 70).key(0.5)],
+            iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands,
+            props: [.init(name: "ball", shape: .ball(radius: 0.22), position: SIMD3(0, 0.02, 0.22),
+                          attach: .init(bone: "spine", offset: SIMD3(0, 0, 0)), follow: SIMD3(1, 1, 0))]),
+        ProgressionDefinition(
+            id: "bridge-06", name: "Full bridges", duration: 3,
+            keys: [wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0),
+                   wheel(pelvis: -81, hip: 32, arch: 33, shoulder: -202, elbow: -15).key(0.5)],
+            iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands),
+        ProgressionDefinition(
+            id: "bridge-07", name: "Wall walking bridges (down)", duration: 4,
+            keys: [KeyPose().root(-10).trunk(-10).j("neck", -20).both("upper_arm", -175).both("hand", 70).key(0),
+                   KeyPose().root(-30).trunk(-24).j("neck", -35).j("head", -20).both("thigh", 25).both("shin", 55)
+                    .both("upper_arm", -160).both("hand", 70).key(0.5)],
+            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts,
+            props: [.init(name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, 0.08, 1.2), attach: .palm("L"))]),
+        ProgressionDefinition(
+            id: "bridge-08", name: "Wall walking bridges (up)", duration: 4,
+            keys: [KeyPose().root(-24).trunk(-20).j("neck", -30).j("head", -10).both("thigh", 20).both("shin", 45)
+                    .both("upper_arm", -165).both("hand", 70).key(0),
+                   KeyPose().root(-8).trunk(-8).j("neck", -15).both("upper_arm", -175).both("hand", 70).key(0.5)],
+            iconic: 0, anchor: ankles, contacts: footContacts,
+            props: [.init(name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, 0.08, 1.2), attach: .palm("L"))]),
+        ProgressionDefinition(
+            id: "bridge-09", name: "Closing bridges", duration: 4,
+            keys: [KeyPose().both("upper_arm", -170).key(0),
+                   wheel(pelvis: -78, hip: 38, arch: 32, shoulder: -200, elbow: -25, knee: 60).key(0.5)],
+            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts),
+        ProgressionDefinition(
+            id: "bridge-10", name: "Stand-to-stand bridges", duration: 4,
+            keys: [KeyPose().both("upper_arm", -170).key(0),
+                   wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0.5)],
+            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts),
+    ]
+}

@@ -1,0 +1,81 @@
+/// Squats: standing, feet held flat at the ankles; depth from hip flexion and knee bend, the trunk
+/// leaning forward and the arms reaching forward for balance.
+extension ProgressionLibrary {
+    /// A squat at `hip` (thigh, relative to the pelvis), `knee`, with the pelvis tilted `lean` and the
+    /// trunk bent `trunk` per spine joint; arms horizontal in front.
+    static func squatPose(lean: Float, trunk: Float, hip: Float, knee: Float, armsForward: Bool = true) -> KeyPose {
+        var k = KeyPose().root(lean).trunk(trunk).both("thigh", hip).both("shin", knee).j("neck", -trunk)
+        if armsForward { k = k.both("upper_arm", -90 - lean - 2 * trunk) }
+        return k
+    }
+
+    static let footContacts: [Contact] = Contact.feet
+    static let ankles: [ProgressionDefinition.BodyPoint] = [.ankle("L"), .ankle("R")]
+
+    static let squats: [ProgressionDefinition] = [
+        ProgressionDefinition(
+            id: "squat-01", name: "Shoulderstand squats", duration: 3,
+            keys: [KeyPose().root(180).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
+                    .both("thigh", -10).key(0),
+                   KeyPose().root(180).j("neck", 70).j("head", 20).both("upper_arm", 80).both("forearm", -100).both("hand", 0)
+                    .both("thigh", -135).both("shin", 120).key(0.5)],
+            iconic: 0.5, anchor: [.upperBack]),
+        ProgressionDefinition(
+            id: "squat-02", name: "Jackknife squats", duration: 3,
+            keys: [KeyPose().root(70).both("thigh", -70).both("upper_arm", -70).j("neck", -30).key(0),
+                   KeyPose().root(40).trunk(5).both("thigh", -138).both("shin", 135).both("upper_arm", -70).both("forearm", -20)
+                    .j("neck", -30).key(0.5)],
+            iconic: 0.5, anchor: ankles,
+            contacts: footContacts + [.hand("L", surface: 0.45, orient: false), .hand("R", surface: 0.45, orient: false)],
+            props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.45)), position: SIMD3(0, -0.1, 0.225), attach: .palm("L"))]),
+        ProgressionDefinition(
+            id: "squat-03", name: "Supported squats", duration: 3,
+            keys: [KeyPose().both("upper_arm", -12).both("forearm", -5).key(0),
+                   squatPose(lean: 30, trunk: 10, hip: -140, knee: 145, armsForward: false).both("upper_arm", -75)
+                    .both("forearm", -15).key(0.5)],
+            iconic: 0.5, anchor: ankles, contacts: footContacts),
+        ProgressionDefinition(
+            id: "squat-04", name: "Half squats", duration: 2.5,
+            keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).key(0),
+                   squatPose(lean: 18, trunk: 6, hip: -80, knee: 92).key(0.5)],
+            iconic: 0.5, anchor: ankles, contacts: footContacts),
+        ProgressionDefinition(
+            id: "squat-05", name: "Full squats", duration: 3,
+            keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).key(0),
+                   squatPose(lean: 25, trunk: 10, hip: -140, knee: 148).key(0.5)],
+            iconic: 0.5, anchor: ankles, contacts: footContacts),
+        ProgressionDefinition(
+            id: "squat-06", name: "Close squats", duration: 3,
+            keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).both("thigh", 0, 3.5).key(0),
+                   squatPose(lean: 28, trunk: 10, hip: -140, knee: 148).both("thigh", -140, 3.5).key(0.5)],
+            iconic: 0.5, anchor: ankles, contacts: footContacts),
+        ProgressionDefinition(
+            id: "squat-07", name: "Uneven squats", duration: 3,
+            keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).right("thigh", -12, -30).right("shin", 20).key(0),
+                   squatPose(lean: 25, trunk: 10, hip: -140, knee: 148).right("thigh", -80, -35).right("shin", 100).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
+            contacts: [.foot("L"), .foot("R", surface: 0.24)],
+            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12),
+                          attach: .init(bone: "foot.R", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0))]),
+        ProgressionDefinition(
+            id: "squat-08", name: "Half one-leg squats", duration: 3,
+            keys: [KeyPose().right("thigh", -45).both("upper_arm", -90).key(0),
+                   KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -85)
+                    .both("upper_arm", -120).j("neck", -5).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
+        ProgressionDefinition(
+            id: "squat-09", name: "Assisted one-leg squats", duration: 3,
+            keys: [KeyPose().right("thigh", -40).left("upper_arm", -90).key(0),
+                   KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -115)
+                    .left("upper_arm", -130).right("upper_arm", -75, -12).right("hand", -60).j("neck", -15).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")],
+            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0.0, 0.12), attach: .palm("R"),
+                          follow: SIMD3(1, 1, 0))]),
+        ProgressionDefinition(
+            id: "squat-10", name: "One-leg squats", duration: 3,
+            keys: [KeyPose().right("thigh", -30).both("upper_arm", -90).key(0),
+                   KeyPose().root(30).trunk(10).left("thigh", -145).left("shin", 152).right("thigh", -118)
+                    .both("upper_arm", -140).j("neck", -10).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
+    ]
+}

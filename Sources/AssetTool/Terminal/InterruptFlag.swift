@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns SIGINT (Ctrl-C) and SIGTERM into a flag the play loop polls, so it can stop between frames and restore the
+/// terminal instead of dying with the cursor hidden. The signals are ignored at the process level while the flag
+/// is installed and handled on a dispatch queue (no code runs in a signal handler); ``uninstall()`` gives them their
+/// default action back.
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Whether a signal arrived.
+    var isRaised: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return raised
+    }
+
+    /// Starts catching SIGINT and SIGTERM.
+    func install() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in self?.raise() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Stops catching them (default actions again).
+    func uninstall() {
+        for s in sources { s.cancel() }
+        sources.removeAll()
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
+    func raise() {
+        lock.lock(); raised = true; lock.unlock()
+    }
+}

@@ -1,0 +1,64 @@
+import ColladaKit
+
+/// When the frames of an animation are: its time range and its own sample rate (from the key times).
+public struct PreviewTimeline: Sendable, Equatable {
+    /// First time, seconds.
+    public var start: Float
+    /// Length of one loop, seconds (0 for a still scene).
+    public var duration: Float
+    /// Frames per second: the keys' own rate (the median step between successive keys), 1...240; 24 when there
+    /// are no keys to tell.
+    public var sampleRate: Float
+
+    public init(start: Float, duration: Float, sampleRate: Float) {
+        self.start = start
+        self.duration = max(0, duration)
+        self.sampleRate = sampleRate
+    }
+
+    /// The timeline of `scene`'s animation, or of `clip`'s channels (times from the clip's start, as
+    /// ``Scene/pose(at:clip:)`` measures them). O(keys log keys).
+    public init(scene: Scene, clip: AnimationClip? = nil) {
+        let channelIndices = clip?.channels ?? Array(scene.channels.indices)
+        var steps: [Float] = []
+        var lo = Float.infinity, hi = -Float.infinity
+        for c in channelIndices where c >= 0 && c < scene.channels.count {
+            let s = scene.channels[c].sampler
+            guard s >= 0, s < scene.samplers.count else { continue }
+            let input = scene.samplers[s].input
+            if let f = input.first, let l = input.last, f.isFinite, l.isFinite { lo = min(lo, f); hi = max(hi, l) }
+            var k = 1
+            while k < input.count {
+                let d = input[k] - input[k - 1]
+                if d > 1e-5 && d.isFinite { steps.append(d) }
+                k += 1
+            }
+        }
+        steps.sort()
+        let step = steps.isEmpty ? 0 : steps[steps.count / 2]
+        let rate = step > 0 ? min(240, max(1, 1 / step)) : 24
+        if let clip {
+            self.init(start: 0, duration: max(0, clip.end - clip.start), sampleRate: rate)
+        } else if lo <= hi {
+            self.init(start: lo, duration: hi - lo, sampleRate: rate)
+        } else {
+            self.init(start: 0, duration: 0, sampleRate: rate)
+        }
+    }
+
+    /// The times of one loop at `fps` frames per second (default: ``sampleRate``): `start + k · duration / n` for
+    /// `k` in `0..<n`, `n = max(1, round(duration · fps))`; the end time is left out, as a looping rep ends where it
+    /// starts.
+    public func loopTimes(fps: Float? = nil) -> [Float] {
+        let rate = fps.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? sampleRate
+        let n = max(1, min(100_000, Int((duration * rate).rounded())))
+        return (0..<n).map { start + Float($0) * duration / Float(n) }
+    }
+
+    /// Seconds each frame is shown at `fps` (default ``sampleRate``).
+    public func frameInterval(fps: Float? = nil) -> Double {
+        let times = loopTimes(fps: fps)
+        if duration > 0 { return Double(duration) / Double(times.count) }
+        return 1 / Double(fps.flatMap { $0 > 0 ? $0 : nil } ?? sampleRate)
+    }
+}

@@ -1,0 +1,144 @@
+import ColladaKit
+import Foundation
+import PoseRenderer
+import Testing
+@testable import AssetTool
+
+@Suite struct PreviewCommandTests {
+    static let cube = CommandRunner.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
+    static var humanoid: String? { CommandRunner.shared.map { $0 + "/corpus/blender-made/humanoid_default.dae" } }
+    static var humanoidRig: String? { CommandRunner.shared.map { $0 + "/corpus/blender-made/humanoid_anim_only.dae" } }
+
+    @Test func pipedOutputIsPlainAt80Columns() throws {
+        let r = try CommandRunner.run(["preview", Self.cube])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 41)  // 40 rows, each ending in "\n"
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.contains { $0.count > 40 })
+        #expect(!r.stdout.contains("\u{1B}"))
+        // Default mode without colour: ascii.
+        #expect(r.stdout.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func forcedColourEvenIntoAPipe() throws {
+        let p256 = try CommandRunner.run(["preview", Self.cube, "--color", "256", "--width", "30", "--height", "15"])
+        #expect(p256.status == 0 && p256.stdout.contains("\u{1B}[38;5;") && p256.stdout.contains("▀"))
+        let tc = try CommandRunner.run(["preview", Self.cube, "--color", "truecolor", "--mode", "braille", "--width", "30", "--height", "15"])
+        #expect(tc.status == 0 && tc.stdout.contains("\u{1B}[38;2;") && !tc.stdout.contains("\u{1B}[38;5;"))
+        let auto = try CommandRunner.run(["preview", Self.cube, "--color", "auto", "--width", "30"], environment: ["COLORTERM": "truecolor"])
+        #expect(auto.status == 0 && !auto.stdout.contains("\u{1B}"))
+    }
+
+    @Test func colourChoice() {
+        typealias C = Terminal.ColorChoice
+        let cases: [(C, Bool, [String: String], PreviewColor)] = [
+            (.auto, false, [:], .none),
+            (.auto, false, ["COLORTERM": "truecolor"], .none),
+            (.auto, true, [:], .palette256),
+            (.auto, true, ["COLORTERM": "truecolor"], .truecolor),
+            (.auto, true, ["COLORTERM": "24bit"], .truecolor),
+            (.auto, true, ["COLORTERM": "yes"], .palette256),
+            (.auto, true, ["NO_COLOR": "1", "COLORTERM": "truecolor"], .none),
+            (.auto, true, ["NO_COLOR": ""], .palette256),
+            (.auto, true, ["TERM": "dumb"], .none),
+            (.never, true, ["COLORTERM": "truecolor"], .none),
+            (.palette256, false, ["NO_COLOR": "1"], .palette256),
+            (.truecolor, false, [:], .truecolor),
+        ]
+        for (choice, tty, env, expected) in cases {
+            #expect(Terminal.color(choice, isTerminal: tty, environment: env) == expected, "\(choice) tty=\(tty) \(env)")
+        }
+    }
+
+    @Test func gridSize() {
+        let cases: [(Int?, Int?, (columns: Int, rows: Int)?, Bool, Int, Int)] = [
+            (nil, nil, nil, false, 80, 40),
+            (60, nil, nil, false, 60, 30),
+            (60, 30, nil, false, 60, 30),
+            (nil, nil, (120, 50), false, 120, 49),
+            (100, nil, (120, 30), false, 100, 29),
+            (40, 100, (120, 30), true, 40, 29),
+            (200, 10, (120, 30), true, 120, 10),
+            (200, 10, (120, 30), false, 200, 10),
+            (40, 100, (120, 30), false, 40, 100),
+        ]
+        for (w, h, term, inPlace, c, r) in cases {
+            let g = PreviewCommand.gridSize(width: w, height: h, terminal: term, inPlace: inPlace)
+            #expect(g.columns == c && g.rows == r, "\(String(describing: w)) \(String(describing: h)) \(String(describing: term)) -> \(g)")
+        }
+    }
+
+    @Test func badArguments() throws {
+        #expect(try CommandRunner.run(["preview", Self.cube, "--time", "1", "--frame", "2"]).status == 64)
+        #expect(try CommandRunner.run(["preview", Self.cube, "--loops", "2"]).status == 64)
+        #expect(try CommandRunner.run(["preview", Self.cube, "--mode", "sixel"]).status == 64)
+        #expect(try CommandRunner.run(["preview", Self.cube, "--width", "0"]).status == 64)
+        #expect(try CommandRunner.run(["preview", "/nonexistent/x.dae"]).status == 66)
+    }
+
+    /// `--play --loops 2` on a terminal: exit 0, cursor hidden first and shown last, every frame wrapped in
+    /// synchronized output, each frame after the first moving back up over the previous one.
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs Linux's /dev/ptmx"))
+    func playTwoLoopsOnATerminal() throws {
+        var args = ["preview", Self.cube, "--play", "--loops", "2", "--width", "30", "--height", "12", "--mode", "ascii"]
+        var framesPerLoop = 1, rows = 12
+        if let h = Self.humanoid, let rig = Self.humanoidRig {
+            args = ["preview", h, "--rig", rig, "--play", "--loops", "2", "--width", "40", "--height", "20", "--fps", "12"]
+            framesPerLoop = -1
+            rows = 20
+        }
+        let t0 = Date()
+        let r = try PseudoTerminal.run(args)
+        let elapsed = Date().timeIntervalSince(t0)
+        let text = r.text
+        #expect(r.reason == .exit && r.status == 0, "\(text.suffix(300))")
+        #expect(text.hasPrefix("\u{1B}[?25l"))
+        #expect(text.hasSuffix("\u{1B}[?25h"))
+        let begins = text.components(separatedBy: "\u{1B}[?2026h").count - 1
+        let ends = text.components(separatedBy: "\u{1B}[?2026l").count - 1
+        let ups = text.components(separatedBy: "\r\u{1B}[\(rows)A").count - 1
+        #expect(begins == ends && begins >= 2 && ups == begins - 1, "frames \(begins), ends \(ends), moves up \(ups)")
+        if framesPerLoop > 0 {
+            #expect(begins == 2 * framesPerLoop)
+        } else {
+            #expect(begins % 2 == 0)
+            // The animation's own length, twice, at 12 fps.
+            #expect(elapsed > Double(begins) / 12 * 0.9, "\(begins) frames in \(elapsed) s")
+        }
+        // Colour on a terminal by default (256 colours without COLORTERM).
+        if framesPerLoop < 0 { #expect(text.contains("\u{1B}[38;5;")) }
+    }
+
+    @Test(.enabled(if: CommandRunner.shared != nil && PseudoTerminal.isAvailable, "needs ../shared (the Blender-made humanoid) and /dev/ptmx"))
+    func ctrlCStopsAndRestoresTheCursor() throws {
+        guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
+        let r = try PseudoTerminal.run(["preview", h, "--rig", rig, "--play", "--width", "40", "--height", "20"],
+                                       environment: ["NO_COLOR": "1"], signalAfter: (SIGINT, 1.0))
+        #expect(r.reason == .exit && r.status == 130)
+        #expect(r.text.hasPrefix("\u{1B}[?25l") && r.text.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
+        #expect(!r.text.contains("\u{1B}[38;"))  // NO_COLOR
+        let begins = r.text.components(separatedBy: "\u{1B}[?2026h").count
+        let ends = r.text.components(separatedBy: "\u{1B}[?2026l").count
+        #expect(begins == ends && begins > 3)
+    }
+
+    /// `--frame N` is the time `start + N / rate` (the animation's key rate, or --fps); no time is the start.
+    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    func frameIsTimeAtTheRate() throws {
+        guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
+        let scene = try ColladaLoader.load(path: h).applying(rig: try ColladaLoader.load(path: rig)).scene
+        let timeline = PreviewTimeline(scene: scene)
+        let common = ["preview", h, "--rig", rig, "--width", "40", "--mode", "braille"]
+        let atStart = try CommandRunner.run(common)
+        let frame0 = try CommandRunner.run(common + ["--frame", "0"])
+        let frame12 = try CommandRunner.run(common + ["--frame", "12", "--fps", "24"])
+        let half = try CommandRunner.run(common + ["--time", "\(timeline.start + 0.5)"])
+        let own = try CommandRunner.run(common + ["--frame", "6"])
+        let ownTime = try CommandRunner.run(common + ["--time", "\(timeline.start + 6 / timeline.sampleRate)"])
+        #expect([atStart, frame0, frame12, half, own, ownTime].allSatisfy { $0.status == 0 })
+        #expect(atStart.stdout == frame0.stdout)
+        #expect(frame12.stdout == half.stdout && frame12.stdout != frame0.stdout)
+        #expect(own.stdout == ownTime.stdout)
+    }
+}
