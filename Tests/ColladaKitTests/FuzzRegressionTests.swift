@@ -34,6 +34,8 @@ import Testing
              was: "24 s and 1M nodes expanding a node instanced twice by each of 30 levels"),
         Case(file: "zip_size_claim.zae", outcome: .error("zae-archive"),
              was: "allocated the 200 MB a 144-byte archive claimed before inflating"),
+        Case(file: "gb2312_bad_bytes.dae", outcome: .error("xml-malformed"),
+             was: "libxml2 printed 'encoding error : input conversion failed' to stderr (see encodingErrorsDoNotPrint)"),
     ]
 
     @Test(arguments: cases)
@@ -81,6 +83,36 @@ import Testing
             #expect(pose.worldMatrices.count == scene.nodes.count)
             #expect(deformer.posedMeshes(pose).count == scene.meshInstances.count)
         }
+    }
+
+    @Test func encodingErrorsDoNotPrint() throws {
+        let bytes = try TestPaths.bytes(TestPaths.fixture("fuzz/gb2312_bad_bytes.dae"))
+        let printed = try Self.capturingStandardError {
+            #expect(throws: LoadError.self) { _ = try XMLReader.read(bytes, path: "gb2312.dae") }
+        }
+        // Other tests running meanwhile may print; libxml2's own messages must not appear.
+        #expect(!printed.contains("encoding error"), "libxml2 wrote: \(printed)")
+        #expect(!printed.contains("I/O error"), "libxml2 wrote: \(printed)")
+    }
+
+    /// Runs `body` with file descriptor 2 redirected to a temporary file; returns what was written.
+    static func capturingStandardError(_ body: () throws -> Void) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)").path
+        let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
+        try #require(fd >= 0)
+        let saved = dup(2)
+        fflush(nil)
+        dup2(fd, 2)
+        defer {
+            fflush(nil)
+            dup2(saved, 2)
+            close(saved)
+            close(fd)
+            unlink(path)
+        }
+        try body()
+        fflush(nil)
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     @Test func everyFixtureIsListed() throws {

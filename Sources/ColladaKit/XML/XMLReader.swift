@@ -56,6 +56,7 @@ public enum XMLReader {
             ignoreEncoding = true
         }
         xmlInitParser()
+        reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
         let builder = Builder(source: utf8, path: path, limits: limits)
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
