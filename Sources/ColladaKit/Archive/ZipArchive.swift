@@ -99,6 +99,10 @@ public struct ZipArchive: Sendable {
         case 0:
             out = Array(bytes[start..<(start + entry.compressedSize)])
         case 8:
+            // Deflate expands at most 1032:1; a larger claimed size is refused before allocating it.
+            if entry.uncompressedSize > entry.compressedSize * 1032 + 1024 {
+                throw Failure.corrupt("member '\(entry.name)' claims \(entry.uncompressedSize) bytes from \(entry.compressedSize) compressed, more than deflate can produce")
+            }
             out = try inflate(start: start, count: entry.compressedSize, expected: entry.uncompressedSize, name: entry.name)
         default:
             throw Failure.unsupported("compression method \(entry.method) in '\(entry.name)'")

@@ -35,15 +35,29 @@ public struct DiagnosticBag: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// At most this many are kept, so a file with a million bad numbers cannot exhaust memory.
     public var limit = 1000
+    /// Places at the end of the list that only errors may take.
+    static let reservedForErrors = 10
     public private(set) var dropped = 0
+    /// Errors among the dropped: a full bag still knows the file has errors.
+    public private(set) var droppedErrors = 0
 
     public init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Errors appended, kept or dropped.
+    public private(set) var errorCount = 0
+
+    public var hasErrors: Bool { errorCount > 0 }
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
     public mutating func append(_ d: Diagnostic) {
-        if diagnostics.count < limit { diagnostics.append(d) } else { dropped += 1 }
+        if d.severity == .error { errorCount += 1 }
+        // The last few places are kept for errors, so a flood of warnings cannot hide them.
+        if diagnostics.count < (d.severity == .error ? limit : limit - Self.reservedForErrors) {
+            diagnostics.append(d)
+        } else {
+            dropped += 1
+            if d.severity == .error { droppedErrors += 1 }
+        }
     }
 
     public mutating func error(_ id: String, _ message: String, at location: SourceLocation, notes: [String] = []) {

@@ -100,7 +100,7 @@ struct DocumentReader {
         var values = Collada.Source.Values.none
         var arrayCount = 0
         var arrayID: String?
-        let errorsBefore = bag.errors.count
+        let errorsBefore = bag.errorCount
         for c in e.children {
             switch c.name {
             case "float_array":
@@ -146,10 +146,13 @@ struct DocumentReader {
                 error("accessor-stride", "accessor stride is \(stride); it must be at least 1", acc)
             } else if stride < paramSize {
                 error("accessor-stride", "accessor stride \(stride) is smaller than its params need (\(paramSize))", acc)
-            } else if bag.errors.count > errorsBefore {
+            } else if bag.errorCount > errorsBefore {
                 // The array itself is broken (reported already); its length says nothing.
             } else if count < 0 || offset < 0 {
                 error("accessor-count", "accessor count and offset must not be negative", acc)
+            } else if count > Self.maxCount || offset > Self.maxCount || stride > Self.maxCount {
+                // Refused before any arithmetic: count x stride must not overflow.
+                error("accessor-count", "accessor count, stride and offset must be at most \(Self.maxCount)", acc)
             } else if count > 0 {
                 let needed = offset + (count - 1) * stride + max(paramSize, 1)
                 if needed > arrayCount {
@@ -172,6 +175,12 @@ struct DocumentReader {
         }
         doc.sources.append(s)
     }
+
+    /// Largest count, stride, offset or index a COLLADA attribute may give (2^31 - 1): every
+    /// product the reader and resolver form from them then fits in an `Int`.
+    static let maxCount = Int(Int32.max)
+    /// Largest `<input offset>`: the offsets of a primitive's inputs make its stride.
+    static let maxInputOffset = 4095
 
     static func paramSize(_ type: String) -> Int {
         switch type {
@@ -248,6 +257,10 @@ struct DocumentReader {
                         error("input-offset", "<input semantic=\"\(semantic)\"> offset '\(raw)' is not a non-negative integer", i)
                         continue
                     }
+                    guard o <= Self.maxInputOffset else {
+                        error("input-offset", "<input semantic=\"\(semantic)\"> offset \(o) is larger than \(Self.maxInputOffset)", i)
+                        continue
+                    }
                     offset = o
                 } else {
                     warning("input-offset", "shared <input semantic=\"\(semantic)\"> has no offset; 0 is assumed", i)
@@ -290,6 +303,10 @@ struct DocumentReader {
     mutating func readPrimitive(_ e: XMLElement) -> Collada.Primitive? {
         guard let kind = Collada.PrimitiveKind(rawValue: e.name) else { return nil }
         let count = intAttribute(e, "count") ?? -1
+        if count > Self.maxCount {
+            error("primitive-count", "<\(e.name)> count \(count) is larger than \(Self.maxCount)", e)
+            return nil
+        }
         if count < 0 {
             if e.attribute("count") != nil {
                 error("primitive-count", "<\(e.name)> count '\(e.attribute("count") ?? "")' is not a count", e)

@@ -45,6 +45,15 @@ extension SceneResolver {
             return nil
         }
         guard let target = resolveTarget(ch) else { return nil }
+        if case .transform(let nodes, _, _) = target {
+            channelTargets += nodes.count
+            if channelTargets > options.maxChannelTargets {
+                if !bag.diagnostics.contains(where: { $0.id == "animation-limit" }) {
+                    bag.error("animation-limit", "the channels drive more than \(options.maxChannelTargets) node transforms (instanced copies included)", at: ch.location)
+                }
+                return nil
+            }
+        }
         let samplerIndex: Int
         if let i = entry.index { samplerIndex = i } else {
             guard let s = readSampler(entry.sampler) else { return nil }
@@ -145,8 +154,10 @@ extension SceneResolver {
             m = .value(index)
         } else if !indices.isEmpty {
             // (i) indexes the values in document order; (row)(column) a matrix element.
-            let index = indices.count >= 2 ? indices[0] * 4 + indices[1] : indices[0]
-            guard index < kind.valueCount, indices.count <= 2, indices.count == 1 || kind == .matrix else {
+            // Each index is checked before (row)(column) is combined, so the product cannot overflow.
+            let inRange = indices.count == 1 ? indices[0] < kind.valueCount : indices.allSatisfy { $0 < 4 }
+            let index = inRange ? (indices.count >= 2 ? indices[0] * 4 + indices[1] : indices[0]) : kind.valueCount
+            guard inRange, index < kind.valueCount, indices.count <= 2, indices.count == 1 || kind == .matrix else {
                 bag.warning("channel-target", "channel target '\(t)': index out of range for <\(kind.rawValue)>", at: ch.location)
                 return nil
             }

@@ -99,7 +99,9 @@ extension SceneResolver {
             if v < 0 { bag.error("skin-weights", "vcount has a negative value", at: s.vertexWeightsLocation); return }
             total += Int(v)
         }
-        if s.v.count != total * stride {
+        // `total > s.v.count` first: with stride >= 1 it already means a mismatch, and it keeps
+        // `total * stride` from overflowing.
+        if total > s.v.count || s.v.count != total * stride {
             bag.error("skin-weights", "<v> has \(s.v.count) indices; vcount needs \(total * stride)", at: s.vertexWeightsLocation)
             return
         }

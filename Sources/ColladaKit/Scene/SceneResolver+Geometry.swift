@@ -95,6 +95,11 @@ extension SceneResolver {
                                     color: color ?? vertexColor.map { Channel(offset: vOffset, base: $0.base, count: $0.count) },
                                     colorPerVertex: color == nil && vertexColor != nil,
                                     positions: positions.values, mesh: &mesh) {
+                triangleTotal += part.positionIndices.count / 3
+                if triangleTotal > options.maxTriangles {
+                    bag.error("triangle-limit", "the meshes have more than \(options.maxTriangles) triangles", at: p.location)
+                    return
+                }
                 mesh.parts.append(part)
             }
         }
@@ -168,7 +173,7 @@ extension SceneResolver {
                 corners += Int(v)
             }
             let have = p.indexLists.first?.count ?? 0
-            if have != corners * stride {
+            if corners > have || have != corners * stride {
                 bag.error("index-count", "<polylist> vcount needs \(corners * stride) indices (\(corners) corners x \(stride) inputs); <p> has \(have)",
                           at: p.indexLocations.first ?? p.location)
                 return nil
@@ -223,6 +228,8 @@ extension SceneResolver {
         case .polylist:
             let list = p.indexLists.first ?? []
             var tri = Triangulator()
+            tri.budget = triangulationBudget
+            defer { spendTriangulation(tri.budget, at: p.location) }
             var ring: [SIMD3<Float>] = []
             var start = 0
             w.reserve(p.vcount.reduce(0) { $0 + max(0, Int($1) - 2) } * 3)
@@ -244,6 +251,8 @@ extension SceneResolver {
             }
         case .polygons:
             var tri = Triangulator()
+            tri.budget = triangulationBudget
+            defer { spendTriangulation(tri.budget, at: p.location) }
             for (k, list) in p.indexLists.enumerated() {
                 let n = list.count / stride
                 let holes = k < p.holes.count ? p.holes[k] : []
@@ -280,6 +289,14 @@ extension SceneResolver {
         let part = MeshPart(kind: p.kind, materialSymbol: p.material, positionIndices: w.array(w.positions),
                             normalIndices: w.array(w.normals), texcoordIndices: w.array(w.texcoords), colorIndices: w.array(w.colors))
         return part
+    }
+
+    /// Records what a primitive left of the triangulation budget; warns once when it ran out.
+    mutating func spendTriangulation(_ left: Int, at location: SourceLocation) {
+        if left <= 0 && triangulationBudget > 0 {
+            bag.warning("triangulation-budget", "polygons need more than \(options.triangulationBudget) triangulation steps; the rest are fanned without ear clipping", at: location)
+        }
+        triangulationBudget = left
     }
 
     /// Gathers per-corner indices of a primitive's triangles into raw buffers (no uniqueness check

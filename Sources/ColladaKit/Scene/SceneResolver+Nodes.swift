@@ -19,13 +19,21 @@ extension SceneResolver {
         }
         guard let vs = chosen else { return }
         var stack: [String] = []
-        for n in vs.nodes { addNode(n, parent: nil, instancing: &stack) }
+        for n in vs.nodes { addNode(n, parent: nil, instancing: &stack, depth: 0) }
     }
 
     /// Appends `n` and its subtree, parents first; expands `<instance_node>` below the instancing node.
-    mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String]) {
+    /// Recursive: `depth` (the tree depth of `n`, instanced levels included) is bounded by
+    /// ``Options/maxNodeDepth`` so a long chain of instanced nodes cannot overflow the stack.
+    mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String], depth: Int) {
+        guard depth < options.maxNodeDepth else {
+            if !bag.diagnostics.contains(where: { $0.id == "node-depth" }) {
+                bag.error("node-depth", "the node tree is more than \(options.maxNodeDepth) levels deep (instance_node levels included)", at: n.location)
+            }
+            return
+        }
         guard scene.nodes.count < options.maxNodes else {
-            if !bag.errors.contains(where: { $0.id == "node-limit" }) {
+            if !bag.diagnostics.contains(where: { $0.id == "node-limit" }) {
                 bag.error("node-limit", "the scene expands to more than \(options.maxNodes) nodes", at: n.location)
             }
             return
@@ -56,26 +64,35 @@ extension SceneResolver {
                     continue
                 }
                 stack.append(id)
-                addNode(target, parent: index, instancing: &stack)
+                addNode(target, parent: index, instancing: &stack, depth: depth + 1)
                 stack.removeLast()
+            } else if pendingInstances.count >= options.maxInstances {
+                if !bag.diagnostics.contains(where: { $0.id == "instance-limit" }) {
+                    bag.error("instance-limit", "the scene expands to more than \(options.maxInstances) instances", at: inst.location)
+                }
             } else {
                 pendingInstances.append((index, inst))
             }
         }
-        for c in n.children { addNode(c, parent: index, instancing: &stack) }
+        for c in n.children { addNode(c, parent: index, instancing: &stack, depth: depth + 1) }
     }
 
-    func findSceneNode(_ id: String) -> Collada.Node? {
-        func search(_ nodes: [Collada.Node]) -> Collada.Node? {
-            for n in nodes {
-                if n.id == id { return n }
-                if let f = search(n.children) { return f }
+    /// The first node with id `id` in the visual scenes (depth first), then inside library nodes.
+    /// The table is built on the first call: O(document nodes) once, then O(1).
+    mutating func findSceneNode(_ id: String) -> Collada.Node? {
+        if sceneNodeByID == nil {
+            var table: [String: Collada.Node] = [:]
+            func add(_ nodes: [Collada.Node]) {
+                for n in nodes {
+                    if let nid = n.id, table[nid] == nil { table[nid] = n }
+                    add(n.children)
+                }
             }
-            return nil
+            for v in doc.visualScenes { add(v.nodes) }
+            for n in doc.libraryNodes { add(n.children) }
+            sceneNodeByID = table
         }
-        for v in doc.visualScenes { if let f = search(v.nodes) { return f } }
-        for n in doc.libraryNodes { if let f = search(n.children) { return f } }
-        return nil
+        return sceneNodeByID?[id]
     }
 
     mutating func bindMaterials(_ inst: Collada.Instance) -> [String: Int] {
@@ -97,6 +114,7 @@ extension SceneResolver {
                 bag.error("reference-missing", "instance_geometry url '\(inst.url)' does not name a geometry in this document", at: inst.location)
                 return
             }
+            guard countInstance(mesh: m, at: inst) else { return }
             scene.meshInstances.append(MeshInstance(node: node, source: .mesh(m), jointNodes: [], skeletonRoots: [],
                                                     materials: bindMaterials(inst), location: inst.location))
         case .controller:
@@ -105,6 +123,7 @@ extension SceneResolver {
                 return
             }
             if let m = morphByID[id] {
+                guard countInstance(mesh: scene.morphs[m].baseMesh, at: inst) else { return }
                 scene.meshInstances.append(MeshInstance(node: node, source: .morph(m), jointNodes: [], skeletonRoots: [],
                                                         materials: bindMaterials(inst), location: inst.location))
                 return
@@ -113,6 +132,7 @@ extension SceneResolver {
                 bag.error("reference-missing", "instance_controller url '\(inst.url)' does not name a controller in this document", at: inst.location)
                 return
             }
+            guard countInstance(mesh: scene.skins[s].mesh, at: inst) else { return }
             var roots: [Int] = []
             for sk in inst.skeletons {
                 if let sid = fragment(sk), let n = nodesByID[sid]?.first { roots.append(n) } else {
@@ -153,17 +173,27 @@ extension SceneResolver {
 
     /// A skin joint: by sid under the skeleton roots (COLLADA's rule for `Name_array`), by id for
     /// `IDREF_array`; failing that, by sid, name, then id anywhere in the scene.
-    func findJoint(_ name: String, byID: Bool, roots: [Int]) -> Int? {
+    ///
+    /// O(log nodes) per joint through ``JointIndex`` (built on the first call).
+    mutating func findJoint(_ name: String, byID: Bool, roots: [Int]) -> Int? {
         if byID, let n = nodesByID[name]?.first { return n }
-        for r in roots {
-            var stack = [r]
-            while let n = stack.popLast() {
-                if scene.nodes[n].sid == name { return n }
-                stack.append(contentsOf: scene.nodes[n].children.reversed())
-            }
+        if jointIndex == nil { jointIndex = JointIndex(scene.nodes) }
+        guard let index = jointIndex else { return nil }
+        for r in roots { if let n = index.firstSID(name, under: r) { return n } }
+        return index.firstSID(name) ?? index.firstByName[name] ?? nodesByID[name]?.first
+    }
+
+    /// Adds a mesh instance of `mesh` to the running totals; `false` (with an error, reported
+    /// once) when that would pass ``Options/maxInstancedVertices`` or ``Options/maxInstancedTriangles``.
+    mutating func countInstance(mesh: Int, at inst: Collada.Instance) -> Bool {
+        let m = scene.meshes[mesh]
+        instancedVertices += m.positions.count
+        instancedTriangles += m.triangleCount
+        if instancedVertices <= options.maxInstancedVertices && instancedTriangles <= options.maxInstancedTriangles { return true }
+        if !bag.diagnostics.contains(where: { $0.id == "instance-limit" }) {
+            bag.error("instance-limit", "the scene's mesh instances add up to more than \(options.maxInstancedVertices) vertices or \(options.maxInstancedTriangles) triangles",
+                      at: inst.location)
         }
-        return scene.nodes.firstIndex { $0.sid == name }
-            ?? scene.nodes.firstIndex { $0.name == name }
-            ?? nodesByID[name]?.first
+        return false
     }
 }

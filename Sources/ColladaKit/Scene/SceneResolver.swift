@@ -7,10 +7,27 @@ public struct SceneResolver {
     public struct Options: Sendable {
         /// Keep the file's axes and units (``Scene/axisConversion`` becomes identity).
         public var keepFileSpace = false
-        /// Most nodes the flattened tree may have (instance_node can multiply them).
-        public var maxNodes = 1_000_000
-        /// Most triangles all meshes together may have.
+        /// Most nodes the flattened tree may have (instance_node can multiply them: a node
+        /// instanced twice at each of 30 levels would make 2^30).
+        public var maxNodes = 100_000
+        /// Most triangles all library meshes together may have.
         public var maxTriangles = 50_000_000
+        /// Deepest node tree accepted, `instance_node` levels included (the expansion recurses).
+        public var maxNodeDepth = 1_000
+        /// Most instances (`instance_geometry`, `_controller`, `_camera`, `_light`) the flattened
+        /// tree may hold; each instanced node copies its instances.
+        public var maxInstances = 100_000
+        /// Most vertices all mesh instances together may have: what one pose writes (and keeps,
+        /// 12 bytes each plus normals).
+        public var maxInstancedVertices = 20_000_000
+        /// Most triangles all mesh instances together may have: what one frame draws.
+        public var maxInstancedTriangles = 50_000_000
+        /// Most (channel, node) pairs animation may drive: a channel drives every instanced copy
+        /// of its node, and each pair costs work on every pose.
+        public var maxChannelTargets = 1_000_000
+        /// Steps the triangulator may take over the whole file (ear clipping is quadratic in a
+        /// polygon's corners, worse for degenerate ones); polygons beyond it are fanned, with a warning.
+        public var triangulationBudget = 100_000_000
 
         public init(keepFileSpace: Bool = false) { self.keepFileSpace = keepFileSpace }
     }
@@ -30,6 +47,16 @@ public struct SceneResolver {
     /// Flattened node indices per COLLADA node id (several when instanced).
     var nodesByID: [String: [Int]] = [:]
     var pendingInstances: [(node: Int, instance: Collada.Instance)] = []
+    /// Running totals checked against ``Options``.
+    var triangleTotal = 0
+    var instancedVertices = 0
+    var instancedTriangles = 0
+    var channelTargets = 0
+    var triangulationBudget = 0
+    /// Joint lookup tables, built once when the first skin is bound.
+    var jointIndex: JointIndex?
+    /// Document nodes by id for `instance_node` targets outside `library_nodes`, built on first use.
+    var sceneNodeByID: [String: Collada.Node]?
 
     /// Resolves `doc`.
     ///
@@ -46,6 +73,7 @@ public struct SceneResolver {
         self.doc = doc
         self.options = options
         self.bag = doc.diagnostics
+        self.triangulationBudget = options.triangulationBudget
         let asset = doc.asset
         scene = Scene(
             path: doc.path, colladaVersion: doc.version, authoringTool: asset.authoringTools.first,

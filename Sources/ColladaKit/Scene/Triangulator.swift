@@ -12,6 +12,10 @@ public struct Triangulator {
     var prev: [Int] = []
     /// Corner triples written by ``triangulate(outer:holes:)``, reused between calls.
     public private(set) var triangles: [Int] = []
+    /// Steps left (one per corner examined while looking for an ear or a hole bridge). Once it
+    /// reaches 0, what is left of a polygon, and any later polygon, is fanned without checks:
+    /// bounded time on hostile input, at the price of wrong triangles for concave polygons.
+    public var budget = Int.max
 
     public init() {}
 
@@ -43,6 +47,10 @@ public struct Triangulator {
         let n = outer.count
         if n < 3 { return 0 }
         if holes.isEmpty && n == 3 { emit(0, 1, 2); return 1 }
+        if budget <= 0 {  // out of budget: a plain fan, holes dropped
+            for i in 1..<(n - 1) { emit(0, i, i + 1) }
+            return n - 2
+        }
         // Newell normal of the outer ring: robust for concave and slightly non-planar polygons.
         var normal = SIMD3<Double>(0, 0, 0)
         for i in 0..<n {
@@ -122,10 +130,11 @@ public struct Triangulator {
         // The ring vertex closest to m that the segment reaches without crossing a ring edge.
         var best = -1
         var bestDistance = Double.infinity
-        for (ri, v) in ring.enumerated() {
+        for (ri, v) in ring.enumerated() where budget > 0 {
             let p = projected[v]
             let d = (p.x - m.x) * (p.x - m.x) + (p.y - m.y) * (p.y - m.y)
             guard d < bestDistance else { continue }
+            budget -= ring.count
             if segmentIsClear(m, p, skipping: v) { best = ri; bestDistance = d }
         }
         if best < 0 {  // no clear bridge: take the nearest vertex anyway
@@ -166,7 +175,15 @@ public struct Triangulator {
         var stall = 0
         while n > 3 {
             let a = prev[i], b = i, c = next[i]
-            if isEar(a, b, c) {
+            budget -= n
+            if budget <= 0 {  // out of budget: clip the remaining corners in order, unchecked
+                emit(ring[a], ring[b], ring[c])
+                emitted += 1
+                next[a] = c
+                prev[c] = a
+                n -= 1
+                i = c
+            } else if isEar(a, b, c) {
                 emit(ring[a], ring[b], ring[c])
                 emitted += 1
                 next[a] = c

@@ -16,8 +16,11 @@ public enum XMLReader {
         public var maxBytes: Int = 256 << 20
         /// Deepest element nesting accepted (COLLADA files nest about 10 deep; deep node trees more).
         public var maxDepth: Int = 200
-        /// Most elements accepted.
-        public var maxElements: Int = 20_000_000
+        /// Most elements accepted: 64 bytes of bookkeeping each, so at most 256 MiB. (Real COLLADA
+        /// files hold a few thousand elements; their bulk is number text.)
+        public var maxElements: Int = 4_000_000
+        /// Most attributes accepted, all elements together (about 40 bytes each).
+        public var maxAttributes: Int = 8_000_000
 
         public init() {}
     }
@@ -53,6 +56,7 @@ public enum XMLReader {
             ignoreEncoding = true
         }
         xmlInitParser()
+        reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
         let builder = Builder(source: utf8, path: path, limits: limits)
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -297,6 +301,10 @@ private final class Builder {
         previousOffset = where_.offset
         previousLine = where_.line
         previousColumn = where_.column
+        if attributes.count + nbAttributes > limits.maxAttributes {
+            stop("xml-too-many-attributes", "the document has more than \(limits.maxAttributes) attributes")
+            return
+        }
         let name = intern(localname)
         let attributeStart = Int32(attributes.count)
         if nbAttributes > 0, let attrs {

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import ColladaKit
+
+/// Every input the fuzzer (Tests/Fuzz) or its review found crashing, hanging or exhausting memory,
+/// kept in `Fixtures/fuzz/` with the outcome it must have now: refused with a located error, or
+/// loaded with a warning. Each is also posed at two times and skinned, as the fuzz harness does.
+@Suite struct FuzzRegressionTests {
+    enum Outcome: Sendable {
+        /// Loading fails with this error id.
+        case error(String)
+        /// Loading succeeds with this warning id.
+        case warning(String)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var file: String
+        var outcome: Outcome
+        /// What it did before the fix.
+        var was: String
+        var description: String { file }
+    }
+
+    static let cases: [Case] = [
+        Case(file: "accessor_overflow.dae", outcome: .error("accessor-count"),
+             was: "trap: arithmetic overflow in offset + (count - 1) * stride (DocumentReader.readSource)"),
+        Case(file: "offset_overflow.dae", outcome: .error("input-offset"),
+             was: "trap: arithmetic overflow in input.offset + 1 (SceneResolver.readGeometry)"),
+        Case(file: "tricount_overflow.dae", outcome: .error("primitive-count"),
+             was: "trap: arithmetic overflow in count * 3 * stride (SceneResolver.buildPart)"),
+        Case(file: "target_overflow.dae", outcome: .warning("channel-target"),
+             was: "trap: arithmetic overflow in row * 4 + column of a channel target (resolveTarget)"),
+        Case(file: "instance_node_2pow30.dae", outcome: .error("node-limit"),
+             was: "24 s and 1M nodes expanding a node instanced twice by each of 30 levels"),
+        Case(file: "zip_size_claim.zae", outcome: .error("zae-archive"),
+             was: "allocated the 200 MB a 144-byte archive claimed before inflating"),
+        Case(file: "gb2312_bad_bytes.dae", outcome: .error("xml-malformed"),
+             was: "libxml2 printed 'encoding error : input conversion failed' to stderr (see encodingErrorsDoNotPrint)"),
+    ]
+
+    @Test(arguments: cases)
+    func fixtureHasItsOutcome(_ c: Case) throws {
+        let path = TestPaths.fixture("fuzz/" + c.file)
+        let bytes = try TestPaths.bytes(path)
+        let clock = ContinuousClock()
+        var scene: Scene?
+        var errors: [Diagnostic] = []
+        let elapsed = clock.measure {
+            do {
+                scene = try ColladaLoader.load(bytes: bytes, path: path)
+            } catch let e as LoadError {
+                errors = e.diagnostics.filter { $0.severity == .error }
+            } catch {
+                errors = [Diagnostic(.error, "unexpected", "\(error)", at: SourceLocation(path: path, line: 0, column: 0))]
+            }
+        }
+        // Generous for debug builds on a busy machine; the fuzzer's own limit is 5 s.
+        #expect(elapsed < .seconds(5), "\(c.file) took \(elapsed)")
+        switch c.outcome {
+        case .error(let id):
+            #expect(scene == nil, "\(c.file) should not load")
+            #expect(errors.contains { $0.id == id }, "\(c.file): expected \(id), got \(errors.map(\.id))")
+            // Located: the diagnostic names the file (and a line for document problems).
+            if let d = errors.first(where: { $0.id == id }) {
+                #expect(d.location.path.hasPrefix(path))
+                #expect(d.location.line >= 1)
+            }
+        case .warning(let id):
+            let s = try #require(scene, "\(c.file) should load; errors: \(errors.map(\.description))")
+            #expect(s.diagnostics.contains { $0.id == id && $0.severity == .warning },
+                    "\(c.file): expected warning \(id), got \(s.diagnostics.map(\.id))")
+            exercise(s)
+        }
+    }
+
+    /// What the fuzz harness does with a scene that loads.
+    func exercise(_ scene: Scene) {
+        var times: [Float] = [0]
+        if let r = scene.animationRange() { times.append(r.lowerBound + (r.upperBound - r.lowerBound) / 2) }
+        let deformer = MeshDeformer(scene: scene)
+        for t in times {
+            let pose = scene.pose(at: t)
+            #expect(pose.worldMatrices.count == scene.nodes.count)
+            #expect(deformer.posedMeshes(pose).count == scene.meshInstances.count)
+        }
+    }
+
+    @Test func encodingErrorsDoNotPrint() throws {
+        let bytes = try TestPaths.bytes(TestPaths.fixture("fuzz/gb2312_bad_bytes.dae"))
+        let printed = try Self.capturingStandardError {
+            #expect(throws: LoadError.self) { _ = try XMLReader.read(bytes, path: "gb2312.dae") }
+        }
+        // Other tests running meanwhile may print; libxml2's own messages must not appear.
+        #expect(!printed.contains("encoding error"), "libxml2 wrote: \(printed)")
+        #expect(!printed.contains("I/O error"), "libxml2 wrote: \(printed)")
+    }
+
+    /// Runs `body` with file descriptor 2 redirected to a temporary file; returns what was written.
+    static func capturingStandardError(_ body: () throws -> Void) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)").path
+        let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
+        try #require(fd >= 0)
+        let saved = dup(2)
+        fflush(nil)
+        dup2(fd, 2)
+        defer {
+            fflush(nil)
+            dup2(saved, 2)
+            close(saved)
+            close(fd)
+            unlink(path)
+        }
+        try body()
+        fflush(nil)
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    @Test func everyFixtureIsListed() throws {
+        let dir = TestPaths.fixture("fuzz")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files == Self.cases.map(\.file).sorted())
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harness and fuzzes ColladaKit for SECONDS (per job).
+#
+#   Tests/Fuzz/run.sh SECONDS [JOBS]
+#
+# Seeds: ../shared/corpus/collada beside the checkout (skipped with a message when absent) and
+# Tests/ColladaKitTests/Fixtures. The working corpus lives in Tests/Fuzz/.corpus (not in git);
+# crashes, timeouts and OOMs are written to Tests/Fuzz/artifacts/ (not in git). Exits non-zero
+# when libFuzzer finds one, so CI fails.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+seconds="${1:?usage: run.sh SECONDS [JOBS]}"
+jobs="${2:-1}"
+
+# FUZZ_CONFIG=debug builds without optimisation (3x slower, about 700 exec/s instead of 2000).
+config="${FUZZ_CONFIG:-release}"
+
+cd "$here"
+# --sanitize=fuzzer makes SwiftPM link libFuzzer's main (and not rename ours); the -Xswiftc flags
+# instrument every Swift module, ColladaKit included, for coverage and AddressSanitizer. Release
+# keeps Swift's bounds and overflow checks, so a bad index still traps.
+build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+mkdir -p .corpus artifacts
+# SwiftPM caches the build plan of the path dependency: a source file added to ColladaKit since
+# the last build would be missing from it. Dropping the plan costs a few seconds.
+rm -f ".build/$config.yaml"
+echo "fuzz: building ($config)"
+if ! "${build[@]}" >artifacts/build.log 2>&1; then
+  grep -v "Cannot export local symbol" artifacts/build.log | tail -30 >&2
+  echo "fuzz: build failed" >&2
+  exit 1
+fi
+bin="$("${build[@]}" --show-bin-path)/ColladaFuzz"
+seeds=("$root/Tests/ColladaKitTests/Fixtures")
+shared="$root/../shared/corpus/collada"
+if [ -d "$shared" ]; then
+  # libFuzzer reads seed directories flat: gather the corpus's .dae/.zae files (64 KB and under).
+  mkdir -p .seeds
+  find "$shared" -type f \( -name '*.dae' -o -name '*.zae' \) -size -64k -print0 \
+    | while IFS= read -r -d '' f; do
+        cp -f "$f" ".seeds/$(printf '%s' "$f" | md5sum | cut -c1-16)-$(basename "$f")"
+      done
+  seeds+=("$here/.seeds")
+else
+  echo "fuzz: $shared is absent; seeding from the fixtures only"
+fi
+
+# Swift's crash reporter would catch traps (overflow, bounds) before libFuzzer could save the input.
+export SWIFT_BACKTRACE=enable=no
+log="$here/artifacts/last-run.log"
+args=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
+      -dict="$here/collada.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1
+      -max_total_time="$seconds")
+status=0
+if [ "$jobs" -gt 1 ]; then
+  "$bin" "${args[@]}" -jobs="$jobs" -workers="$jobs" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
+  cat fuzz-*.log >>"$log" 2>/dev/null || true
+  rm -f fuzz-*.log
+else
+  "$bin" "${args[@]}" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
+fi
+
+grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)" "$log" | tail -n "$((jobs + 1))" || true
+grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
+if [ "$status" -ne 0 ] || grep -qE "^(==[0-9]+==ERROR|SUMMARY: |artifact_prefix=.*Test unit written)" "$log"; then
+  echo "fuzz: FAILED (status $status); see $log and $here/artifacts/" >&2
+  grep -E "ERROR|SUMMARY|Test unit written|Fatal error" "$log" | head -20 >&2
+  exit 1
+fi
+echo "fuzz: no crash in ${seconds}s x $jobs job(s)"
