@@ -115,6 +115,9 @@ extension SceneResolver {
     @inline(__always)
     static func vectors<V>(_ values: [Float], width: Int, _ make: (UnsafePointer<Float>) -> V) -> [V] {
         let n = values.count / width
+        // Capacity 0 would make the standard library write the shared empty-array singleton's
+        // count, a data race (ThreadSanitizer) with any thread reading another empty array.
+        if n == 0 { return [] }
         return values.withUnsafeBufferPointer { v in
             [V](unsafeUninitializedCapacity: n) { out, count in
                 guard let base = v.baseAddress, let dst = out.baseAddress else { return }

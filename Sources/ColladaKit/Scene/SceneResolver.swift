@@ -134,6 +134,7 @@ public struct SceneResolver {
         return values.withUnsafeBufferPointer { v in
             // Elements that fit in the array (the accessor was checked against it already).
             let fitting = v.count >= s.offset + take ? min(s.count, (v.count - s.offset - take) / s.stride + 1) : 0
+            if fitting == 0 { return [] }  // see `vectors`: no zero-capacity uninitialised arrays
             return [Float](unsafeUninitializedCapacity: fitting * width) { out, written in
                 guard let src = v.baseAddress, let dst = out.baseAddress else { return }
                 if take == width && s.stride == width {
