@@ -52,6 +52,15 @@ log="$here/artifacts/last-run.log"
 args=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
       -dict="$here/collada.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1
       -max_total_time="$seconds")
+# A reproducible run for CI: FUZZ_SEED fixes libFuzzer's random seed and FUZZ_RUNS replaces the time limit
+# with a number of executions, so the same inputs are tried on every machine (a time limit makes the run
+# depend on the machine's speed).
+if [ -n "${FUZZ_SEED:-}" ]; then args+=(-seed="$FUZZ_SEED"); fi
+if [ -n "${FUZZ_RUNS:-}" ]; then
+  kept=()
+  for a in "${args[@]}"; do case "$a" in -max_total_time=*) ;; *) kept+=("$a") ;; esac; done
+  args=("${kept[@]}" -runs="$FUZZ_RUNS")
+fi
 status=0
 if [ "$jobs" -gt 1 ]; then
   "$bin" "${args[@]}" -jobs="$jobs" -workers="$jobs" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
