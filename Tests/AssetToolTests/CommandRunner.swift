@@ -18,12 +18,13 @@ enum CommandRunner {
         return nil
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> Output {
         guard let exe = executable else { throw CocoaError(.fileNoSuchFile) }
         let p = Process()
         p.executableURL = exe
         p.arguments = arguments
         if let environment { p.environment = environment }
+        if let directory { p.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -11,19 +11,7 @@ struct ValidateCommandTests {
 
     /// Runs `assettool` in `directory`.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandRunner.Output {
-        let exe = try #require(CommandRunner.executable)
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = arguments
-        if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return .init(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try CommandRunner.run(arguments, in: directory)
     }
 
     static func tempDir() throws -> URL {

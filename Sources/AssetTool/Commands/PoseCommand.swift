@@ -52,29 +52,11 @@ struct PoseCommand: ParsableCommand {
     }
 
     func run() throws {
-        var scene = try Self.load(file, keepFileSpace: keepFileSpace)
-        DiagnosticPrinter.printToStderr(scene.diagnostics)
-        var binding: RigBinding?
-        if let rig {
-            let rigScene = try Self.load(rig, keepFileSpace: keepFileSpace)
-            DiagnosticPrinter.printToStderr(rigScene.diagnostics)
-            let applied = scene.applying(rig: rigScene)
-            scene = applied.scene
-            binding = applied.binding
-            DiagnosticPrinter.printToStderr(applied.binding.diagnostics)
-            let b = applied.binding
+        let (scene, binding, selected) = try Self.loadPosable(file: file, rig: rig, clip: clip, keepFileSpace: keepFileSpace)
+        if let rig, let b = binding {
             Console.err("rig \(rig): \(b.matchedChannels.count) channel(s) applied, \(b.unmatchedChannels.count) unmatched; "
                         + "\(b.matchedJoints.count) joint(s) matched, \(b.unmatchedRigJoints.count) rig joint(s) without a base joint"
                         + (b.cameraReplaced ? "; camera replaced" : ""))
-        }
-        var selected: AnimationClip?
-        if let clip {
-            guard let c = scene.clip(named: clip) else {
-                let names = scene.clips.compactMap { $0.name ?? $0.id }
-                Console.err("\(rig ?? file): error: no clip named '\(clip)'" + (names.isEmpty ? " (the file has none)" : " (clips: \(names.joined(separator: ", ")))"))
-                throw ExitCode.validationFailure
-            }
-            selected = c
         }
         let t = time ?? Float((frame ?? 0) / fps)
         let pose = scene.pose(at: t, clip: selected)
@@ -109,6 +91,30 @@ struct PoseCommand: ParsableCommand {
             DiagnosticPrinter.printToStderr(e.diagnostics.filter { $0.severity == .error })
             throw ExitCode(e.kind == .unreadable ? 66 : 65)
         }
+    }
+
+    /// The base model with `rig` applied (by joint name, id, then sid) and the clip named `clip`, for every
+    /// command that poses a file. Diagnostics go to stderr; an unknown clip exits 64 naming the clips there are.
+    static func loadPosable(file: String, rig: String?, clip: String?, keepFileSpace: Bool = false) throws
+        -> (scene: Scene, binding: RigBinding?, clip: AnimationClip?) {
+        var scene = try load(file, keepFileSpace: keepFileSpace)
+        DiagnosticPrinter.printToStderr(scene.diagnostics)
+        var binding: RigBinding?
+        if let rig {
+            let rigScene = try load(rig, keepFileSpace: keepFileSpace)
+            DiagnosticPrinter.printToStderr(rigScene.diagnostics)
+            let applied = scene.applying(rig: rigScene)
+            scene = applied.scene
+            binding = applied.binding
+            DiagnosticPrinter.printToStderr(applied.binding.diagnostics)
+        }
+        guard let clip else { return (scene, binding, nil) }
+        guard let c = scene.clip(named: clip) else {
+            let names = scene.clips.compactMap { $0.name ?? $0.id }
+            Console.err("\(rig ?? file): error: no clip named '\(clip)'" + (names.isEmpty ? " (the file has none)" : " (clips: \(names.joined(separator: ", ")))"))
+            throw ExitCode.validationFailure
+        }
+        return (scene, binding, c)
     }
 
     /// Unique object names: the posed mesh names, with `_2`, `_3`... on repeats.

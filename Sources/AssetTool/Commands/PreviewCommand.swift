@@ -122,22 +122,8 @@ struct PreviewCommand: ParsableCommand {
 
     /// The base model with the rig applied (diagnostics to stderr) and the selected clip.
     static func loadPosable(file: String, rig: String?, clip: String?) throws -> (scene: Scene, clip: AnimationClip?) {
-        var scene = try PoseCommand.load(file, keepFileSpace: false)
-        DiagnosticPrinter.printToStderr(scene.diagnostics)
-        if let rig {
-            let rigScene = try PoseCommand.load(rig, keepFileSpace: false)
-            DiagnosticPrinter.printToStderr(rigScene.diagnostics)
-            let applied = scene.applying(rig: rigScene)
-            scene = applied.scene
-            DiagnosticPrinter.printToStderr(applied.binding.diagnostics)
-        }
-        guard let clip else { return (scene, nil) }
-        guard let c = scene.clip(named: clip) else {
-            let names = scene.clips.compactMap { $0.name ?? $0.id }
-            Console.err("\(rig ?? file): error: no clip named '\(clip)'" + (names.isEmpty ? " (the file has none)" : " (clips: \(names.joined(separator: ", ")))"))
-            throw ExitCode.validationFailure
-        }
-        return (scene, c)
+        let (scene, _, selected) = try PoseCommand.loadPosable(file: file, rig: rig, clip: clip)
+        return (scene, selected)
     }
 }
 

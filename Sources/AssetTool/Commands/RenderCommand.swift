@@ -92,23 +92,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let samples { iconStyle.samplesPerSide = samples }
         if let size, icon != nil { iconStyle.pointSize = size }
-        var scene = try PoseCommand.load(file, keepFileSpace: false)
-        DiagnosticPrinter.printToStderr(scene.diagnostics)
-        if let rig {
-            let rigScene = try PoseCommand.load(rig, keepFileSpace: false)
-            DiagnosticPrinter.printToStderr(rigScene.diagnostics)
-            let applied = scene.applying(rig: rigScene)
-            scene = applied.scene
-            DiagnosticPrinter.printToStderr(applied.binding.diagnostics)
-        }
-        var selected: AnimationClip?
-        if let clip {
-            guard let c = scene.clip(named: clip) else {
-                Console.err("\(rig ?? file): error: no clip named '\(clip)'")
-                throw ExitCode.validationFailure
-            }
-            selected = c
-        }
+        let (scene, _, selected) = try PoseCommand.loadPosable(file: file, rig: rig, clip: clip)
         let t = time ?? Float((frame ?? 0) / fps)
         let pose = scene.pose(at: t, clip: selected)
         let png: [UInt8]
