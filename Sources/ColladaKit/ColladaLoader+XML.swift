@@ -15,6 +15,6 @@ extension ColladaLoader {
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             (bytes, path) = try unpackZAE(bytes, path: path)
         }
-        return try XMLReader.read(bytes, path: path)
+        return try parseXML(bytes, path: path)
     }
 }

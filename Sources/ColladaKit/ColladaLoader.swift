@@ -33,8 +33,18 @@ public enum ColladaLoader {
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             (bytes, path) = try unpackZAE(bytes, path: path)
         }
-        let xml = try XMLReader.read(bytes, path: path)
-        return Collada.Document(xml)
+        return Collada.Document(try parseXML(bytes, path: path))
+    }
+
+    /// The XML stage as the loader runs it: for a large file, number arrays are parsed on other
+    /// cores while the XML is read (see `NumberPrefetcher`), ready for ``Collada/Document/init(_:)``.
+    ///
+    /// - Parameters:
+    ///   - bytes: an XML document (not a `.zae`; see ``documentBytes(_:path:)``).
+    ///   - path: the name used in diagnostics.
+    /// - Throws: ``LoadError`` (`.invalid`) for malformed XML.
+    public static func parseXML(_ bytes: [UInt8], path: String) throws -> XMLDocument {
+        try XMLReader.read(bytes, path: path, observer: NumberPrefetcher.forDocument(byteCount: bytes.count))
     }
 
     public static func readFile(_ path: String) throws -> [UInt8] {

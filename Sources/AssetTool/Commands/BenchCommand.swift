@@ -89,11 +89,11 @@ struct ParseBench: ParsableCommand {
             }
             let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
             if let profile {
-                let xml = try XMLReader.read(xmlBytes, path: xmlPath)
+                let xml = try ColladaLoader.parseXML(xmlBytes, path: xmlPath)
                 let doc = Collada.Document(xml)
                 for _ in 0..<runs {
                     switch profile {
-                    case "xml": _ = try XMLReader.read(xmlBytes, path: xmlPath)
+                    case "xml": _ = try ColladaLoader.parseXML(xmlBytes, path: xmlPath)
                     case "document": _ = Collada.Document(xml)
                     default: _ = try? SceneResolver.resolve(doc)
                     }
@@ -123,7 +123,7 @@ struct ParseBench: ParsableCommand {
                 var x: [Double] = [], d: [Double] = [], r: [Double] = []
                 for _ in 0..<runs {
                     let t0 = now()
-                    guard let xml = try? XMLReader.read(xmlBytes, path: xmlPath) else { break }
+                    guard let xml = try? ColladaLoader.parseXML(xmlBytes, path: xmlPath) else { break }
                     let t1 = now()
                     let doc = Collada.Document(xml)
                     let t2 = now()

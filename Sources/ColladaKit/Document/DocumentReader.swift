@@ -3,6 +3,8 @@ struct DocumentReader {
     let path: String
     var bag = DiagnosticBag()
     var doc: Collada.Document! = nil
+    /// Arrays parsed while the XML was read, if any.
+    var numbers: NumberPrefetcher?
 
     init(path: String) { self.path = path }
 
@@ -15,6 +17,7 @@ struct DocumentReader {
     }
 
     mutating func read(_ xml: XMLDocument) -> Collada.Document {
+        numbers = xml.leafObserver as? NumberPrefetcher
         guard let root = xml.root else {
             var d = Collada.Document(path: path, version: "", asset: .init(),
                                      rootLocation: SourceLocation(path: path, line: 1, column: 1))
@@ -208,7 +211,12 @@ struct DocumentReader {
     mutating func readFloatArray(_ e: XMLElement) -> [Float] {
         // Storage is sized from the text (a value takes at least 2 bytes), never from the declared count.
         var out: [Float] = []
-        let failure = e.withTextBytes { NumberParser.parseFloats($0, into: &out) }
+        let failure: NumberParser.Failure?
+        if let done = numbers?.floats(of: e.index) {
+            (out, failure) = done
+        } else {
+            failure = e.withTextBytes { NumberParser.parseFloats($0, into: &out) }
+        }
         if let failure {
             report(failure, in: e, what: "float_array")
             return out
@@ -223,7 +231,13 @@ struct DocumentReader {
 
     mutating func readInts(_ e: XMLElement, what: String) -> [Int32] {
         var out: [Int32] = []
-        if let failure = e.withTextBytes({ NumberParser.parseInts($0, into: &out) }) {
+        let failure: NumberParser.Failure?
+        if let done = numbers?.ints(of: e.index) {
+            (out, failure) = done
+        } else {
+            failure = e.withTextBytes { NumberParser.parseInts($0, into: &out) }
+        }
+        if let failure {
             report(failure, in: e, what: what)
         }
         return out

@@ -43,9 +43,12 @@ public final class XMLDocument: @unchecked Sendable {
     let attributes: [AttributeRecord]
     let text: TextBuffer
     let names: [String]
+    /// What watched the read (for COLLADA, the number arrays it parsed meanwhile).
+    let leafObserver: (any XMLLeafObserver)?
 
     init(path: String, source: [UInt8], elements: [ElementRecord], attributes: [AttributeRecord],
-         text: TextBuffer, names: [String]) {
+         text: TextBuffer, names: [String], leafObserver: (any XMLLeafObserver)? = nil) {
+        self.leafObserver = leafObserver
         self.path = path
         self.source = source
         self.elements = elements

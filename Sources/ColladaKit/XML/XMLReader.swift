@@ -33,6 +33,12 @@ public enum XMLReader {
     /// - Returns: the document.
     /// - Throws: ``LoadError`` with a located diagnostic for each well-formedness error.
     public static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
+        try read(bytes, path: path, limits: limits, observer: nil)
+    }
+
+    /// ``read(_:path:limits:)`` with an observer that sees leaf text while the read goes on.
+    static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits(),
+                     observer: (any XMLLeafObserver)?) throws -> XMLDocument {
         func fail(_ id: String, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
             LoadError(kind: .invalid, diagnostics: [
                 Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column))])
@@ -57,7 +63,7 @@ public enum XMLReader {
         }
         xmlInitParser()
         reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
-        let builder = Builder(source: utf8, path: path, limits: limits)
+        let builder = Builder(source: utf8, path: path, limits: limits, observer: observer)
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
@@ -120,13 +126,16 @@ public enum XMLReader {
             }
             return builder.diagnostics
         }
+        let failed = diagnostics.contains(where: { $0.severity == .error }) || builder.elements.isEmpty
+        // Before the text buffer can be freed (by a throw) or handed over.
+        observer?.readEnded(failed: failed)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw LoadError(kind: .invalid, diagnostics: diagnostics)
         }
         if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
         return XMLDocument(
             path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-            text: builder.sink.pointee.take(), names: builder.names)
+            text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
     }
 }
 
@@ -163,6 +172,9 @@ private final class Builder {
     /// Leaf text, shared with the `characters` callback.
     let sink: UnsafeMutablePointer<TextSink>
     @exclusivity(unchecked) var names: [String] = []
+    /// Sees leaf text as elements end, and its interest per name id (0: none).
+    let observer: (any XMLLeafObserver)?
+    @exclusivity(unchecked) var interest: [UInt8] = []
     /// libxml2 interns names in its dictionary, so one pointer means one name within a parse.
     @exclusivity(unchecked) var nameIDs: [UnsafeRawPointer: Int32] = [:]
     /// A direct-mapped cache in front of `nameIDs` (most lookups hit it).
@@ -177,10 +189,11 @@ private final class Builder {
     @exclusivity(unchecked) var previousLine = 1
     @exclusivity(unchecked) var previousColumn = 1
 
-    init(source: [UInt8], path: String, limits: XMLReader.Limits) {
+    init(source: [UInt8], path: String, limits: XMLReader.Limits, observer: (any XMLLeafObserver)?) {
         self.source = source
         self.path = path
         self.limits = limits
+        self.observer = observer
         elements.reserveCapacity(max(16, source.count / 64))
         sink = .allocate(capacity: 1)
         sink.initialize(to: TextSink(capacity: source.count))
@@ -212,6 +225,7 @@ private final class Builder {
         if let existing = names.firstIndex(of: s) { id = Int32(existing) } else {
             id = Int32(names.count)
             names.append(s)
+            interest.append(observer?.interest(inElementsNamed: s) ?? 0)
         }
         nameIDs[key] = id
         return id
@@ -377,7 +391,15 @@ private final class Builder {
     func end() {
         guard !stopped, current >= 0 else { return }
         let c = Int(current)
-        if elements[c].firstChild < 0 { elements[c].textEnd = sink.pointee.count }
+        if elements[c].firstChild < 0 {
+            let e = sink.pointee.count
+            elements[c].textEnd = e
+            if let observer, case let tag = interest[Int(elements[c].name)], tag != 0 {
+                let s = elements[c].textStart
+                observer.leafEnded(index: current, interest: tag,
+                                   text: UnsafeBufferPointer(start: sink.pointee.base + s, count: e - s))
+            }
+        }
         // Text after a child belongs to a parent that is not a leaf: ignored.
         sink.pointee.accepting = false
         current = elements[c].parent
@@ -411,6 +433,8 @@ struct TextSink {
     mutating func append(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
         guard accepting, let ch, len > 0 else { return }
         if count + len > capacity {
+            // Text handed to an observer lives in this buffer: it must be done with it first.
+            Unmanaged<Builder>.fromOpaque(owner).takeUnretainedValue().observer?.textWillMove()
             var c = capacity * 2
             while c < count + len { c *= 2 }
             let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)

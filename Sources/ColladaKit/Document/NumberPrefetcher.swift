@@ -1,0 +1,169 @@
+import Dispatch
+import Synchronization
+
+/// Parses the number text of large COLLADA arrays (`float_array`, `int_array`, `<p>`, `<v>`,
+/// `<vcount>`, `<h>`) on other cores while libxml2 is still reading the rest of the file.
+///
+/// Number text is most of a COLLADA file, and converting it costs more than reading the XML
+/// around it. As each such leaf element ends, its text is cut at whitespace into pieces of about
+/// ``pieceBytes`` and each piece is queued; Dispatch worker threads take pieces in order, and when
+/// the XML is read the reading thread takes what is left, so both cores finish the work. Every
+/// piece is parsed by the same ``NumberParser`` functions a whole array would be, and pieces end
+/// only at whitespace, so the values are the same bit for bit and a bad token is reported at the
+/// same offset. What the document stage finds here it does not parse again.
+///
+/// Thread safety: the queue is behind a mutex; each piece's result is written by the one thread
+/// that claimed it and read only after ``readEnded(failed:)`` has waited for every piece (a
+/// Dispatch group), which orders the writes before the reads.
+final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
+    enum Kind: UInt8 { case floats = 1, ints = 2 }
+
+    /// Text shorter than this is left to the document stage (queueing costs about a microsecond).
+    static let minimumBytes = 4096
+    /// Size of the pieces a long array is cut into (a few thousand values, 10-20 µs of work).
+    static let pieceBytes = 32 * 1024
+    /// Files below this size are read without a prefetcher: the work would not pay for waking a thread.
+    static let minimumFileBytes = 64 * 1024
+
+    /// One piece of one element's text, and what parsing it gave.
+    final class Piece: @unchecked Sendable {
+        let kind: Kind
+        let text: UnsafeBufferPointer<UInt8>
+        /// Offset of `text` within the element's text (to place a failure).
+        let offset: Int
+        var floats: [Float] = []
+        var ints: [Int32] = []
+        var failure: NumberParser.Failure?
+
+        init(kind: Kind, text: UnsafeBufferPointer<UInt8>, offset: Int) {
+            self.kind = kind
+            self.text = text
+            self.offset = offset
+        }
+
+        func run() {
+            switch kind {
+            case .floats: failure = NumberParser.parseFloats(text, into: &floats)
+            case .ints: failure = NumberParser.parseInts(text, into: &ints)
+            }
+        }
+    }
+
+    private struct Queue {
+        var pieces: [Piece] = []
+        var next = 0
+        var cancelled = false
+    }
+
+    private let queue = Mutex(Queue())
+    private let group = DispatchGroup()
+    /// Pieces per element index; touched only by the reading thread (and read after the read).
+    private var pieces: [Int32: [Piece]] = [:]
+
+    init() {}
+
+    /// The observer `ColladaLoader` uses for `bytes`: none for small files.
+    static func forDocument(byteCount: Int) -> NumberPrefetcher? {
+        byteCount >= minimumFileBytes ? NumberPrefetcher() : nil
+    }
+
+    func interest(inElementsNamed name: String) -> UInt8 {
+        switch name {
+        case "float_array": return Kind.floats.rawValue
+        case "int_array", "p", "v", "vcount", "h": return Kind.ints.rawValue
+        default: return 0
+        }
+    }
+
+    func leafEnded(index: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>) {
+        guard text.count >= Self.minimumBytes, let kind = Kind(rawValue: interest), let base = text.baseAddress else { return }
+        var cut: [Piece] = []
+        var start = 0
+        while start < text.count {
+            var end = min(start + Self.pieceBytes, text.count)
+            // Move the cut forward to whitespace, so no token is split.
+            while end < text.count && !NumberParser.isSpace(base[end]) { end += 1 }
+            cut.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: start))
+            start = end
+        }
+        pieces[index] = cut
+        queue.withLock { $0.pieces += cut }
+        for _ in cut {
+            group.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                if let p = claim() { p.run(); group.leave() }
+            }
+        }
+    }
+
+    /// How often the text buffer moved during the read (for tests).
+    private(set) var textMoves = 0
+
+    func textWillMove() {
+        textMoves += 1
+        drain()
+    }
+
+    func readEnded(failed: Bool) {
+        if failed {
+            queue.withLock { $0.cancelled = true }
+            pieces = [:]
+        }
+        drain()
+    }
+
+    /// The next piece nobody has taken, or nil (after cancellation, each remaining piece is
+    /// accounted for here without being parsed).
+    private func claim() -> Piece? {
+        while true {
+            let (piece, cancelled) = queue.withLock { q -> (Piece?, Bool) in
+                guard q.next < q.pieces.count else { return (nil, q.cancelled) }
+                q.next += 1
+                return (q.pieces[q.next - 1], q.cancelled)
+            }
+            guard let piece else { return nil }
+            if !cancelled { return piece }
+            group.leave()
+        }
+    }
+
+    /// Parses on this thread whatever is still queued, then waits for pieces other threads hold.
+    private func drain() {
+        while let p = claim() { p.run(); group.leave() }
+        group.wait()
+    }
+
+    /// The values of element `index`'s text when it was prefetched as floats: every piece's
+    /// values in order, up to the first failure (its offset within the element's text).
+    func floats(of index: Int32) -> (values: [Float], failure: NumberParser.Failure?)? {
+        guard let cut = pieces[index], cut.first?.kind == .floats else { return nil }
+        return Self.joined(cut, \.floats)
+    }
+
+    /// As ``floats(of:)``, for integer text.
+    func ints(of index: Int32) -> (values: [Int32], failure: NumberParser.Failure?)? {
+        guard let cut = pieces[index], cut.first?.kind == .ints else { return nil }
+        return Self.joined(cut, \.ints)
+    }
+
+    private static func joined<T>(_ cut: [Piece], _ values: KeyPath<Piece, [T]>) -> ([T], NumberParser.Failure?) {
+        if cut.count == 1 { return (cut[0][keyPath: values], cut[0].failure) }
+        var out: [T] = []
+        out.reserveCapacity(cut.reduce(0) { $0 + $1[keyPath: values].count })
+        for p in cut {
+            out += p[keyPath: values]
+            if let f = p.failure { return (out, f.shifted(by: p.offset)) }
+        }
+        return (out, nil)
+    }
+}
+
+extension NumberParser.Failure {
+    /// The same failure with its offset moved by `delta` bytes.
+    func shifted(by delta: Int) -> Self {
+        switch self {
+        case .badToken(let o, let t, let c): return .badToken(offset: o + delta, token: t, decimalComma: c)
+        case .outOfRange(let o, let t): return .outOfRange(offset: o + delta, token: t)
+        }
+    }
+}
