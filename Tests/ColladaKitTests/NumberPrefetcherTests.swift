@@ -99,6 +99,17 @@ import Testing
         #expect(throws: LoadError.self) { try ColladaLoader.load(bytes: bytes, path: "t.dae") }
     }
 
+    @Test(arguments: ["1e39", "NaN", "-inf"])
+    func reportsTheFirstNonFiniteValueOfALatePiece(bad: String) throws {
+        let floats = Self.randomFloatText(count: 12_000, seed: 11) + " \(bad) 1 " + Self.randomFloatText(count: 3_000, seed: 12) + " inf"
+        let (with, without, prefetched) = try Self.bothWays(Self.document(floats: floats, p: "0 0 0"))
+        #expect(prefetched == 1)
+        let e1 = with.diagnostics.diagnostics.filter { $0.severity == .error }
+        #expect(e1.map(\.id) == ["number-non-finite"])
+        #expect(e1.first?.message.contains("value 12000 ") == true)
+        #expect(e1.map(\.description) == without.diagnostics.diagnostics.filter { $0.severity == .error }.map(\.description))
+    }
+
     @Test func anIntegerOutOfRangeIsPlacedExactly() throws {
         let p = Self.randomIntText(count: 20_000, seed: 3) + " 99999999999 0"
         let (with, without, _) = try Self.bothWays(Self.document(floats: "0 0 0", p: p))

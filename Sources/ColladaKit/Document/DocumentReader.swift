@@ -212,10 +212,12 @@ struct DocumentReader {
         // Storage is sized from the text (a value takes at least 2 bytes), never from the declared count.
         var out: [Float] = []
         let failure: NumberParser.Failure?
+        let nonFinite: Int?
         if let done = numbers?.floats(of: e.index) {
-            (out, failure) = done
+            (out, failure, nonFinite) = done
         } else {
             failure = e.withTextBytes { NumberParser.parseFloats($0, into: &out) }
+            nonFinite = failure == nil ? out.firstIndex(where: { !$0.isFinite }) : nil
         }
         if let failure {
             report(failure, in: e, what: "float_array")
@@ -223,7 +225,7 @@ struct DocumentReader {
         }
         checkCount(e, actual: out.count)
         // Non-finite values: report the first.
-        if let bad = out.firstIndex(where: { !$0.isFinite }) {
+        if let bad = nonFinite {
             error("number-non-finite", "<float_array> value \(bad) is \(out[bad]); every value must be finite", e)
         }
         return out

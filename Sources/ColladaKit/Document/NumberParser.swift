@@ -37,18 +37,35 @@ public enum NumberParser {
     ///
     /// - Returns: `nil` on success, or the first failure (values before it are appended).
     public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
-        parseAll(text, into: &out, parseFloats)
+        parseAll(text, into: &out, compact: true, parseFloats)
+    }
+
+    /// ``parseFloats(_:into:)`` that leaves the array's spare capacity (for pieces about to be joined).
+    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float], compact: Bool) -> Failure? {
+        parseAll(text, into: &out, compact: compact, parseFloats)
     }
 
     /// Runs `kernel` over `text` into uninitialised storage sized for the most values the text can
-    /// hold (each takes a character and a separator: (n + 1) / 2), so no value is appended one by one.
+    /// hold (each takes a character and a separator: (n + 1) / 2), so no value is appended one by
+    /// one; with `compact`, a large result is then copied into storage of its own size.
     @inline(__always)
-    static func parseAll<T>(_ text: UnsafeBufferPointer<UInt8>, into out: inout [T],
+    static func parseAll<T>(_ text: UnsafeBufferPointer<UInt8>, into out: inout [T], compact: Bool,
                             _ kernel: (UnsafeBufferPointer<UInt8>, UnsafeMutablePointer<T>, inout Int) -> Failure?) -> Failure? {
         guard text.baseAddress != nil, !text.isEmpty else { return nil }
         var failure: Failure?
-        let values = [T](unsafeUninitializedCapacity: (text.count + 1) / 2) { buffer, count in
+        var values = [T](unsafeUninitializedCapacity: (text.count + 1) / 2) { buffer, count in
             failure = kernel(text, buffer.baseAddress!, &count)
+        }
+        // Exporters write 7-17 digits a value, so the storage is 4-9 times larger than needed:
+        // give a large array back its slack (one copy, a fraction of the parse).
+        if compact && values.count >= 1024 && values.capacity > 2 * values.count {
+            let n = values.count
+            values = values.withUnsafeBufferPointer { v in
+                [T](unsafeUninitializedCapacity: n) { dst, count in
+                    dst.baseAddress!.initialize(from: v.baseAddress!, count: n)
+                    count = n
+                }
+            }
         }
         if out.isEmpty { out = values } else { out += values }
         return failure
@@ -279,7 +296,12 @@ public enum NumberParser {
 
     /// Parses every integer in `text` (32-bit signed), appending to `out`.
     public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
-        parseAll(text, into: &out, parseInts)
+        parseAll(text, into: &out, compact: true, parseInts)
+    }
+
+    /// ``parseInts(_:into:)`` that leaves the array's spare capacity (for pieces about to be joined).
+    static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32], compact: Bool) -> Failure? {
+        parseAll(text, into: &out, compact: compact, parseInts)
     }
 
     static func parseInts(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Int32>, _ written: inout Int) -> Failure? {

@@ -34,6 +34,8 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         var floats: [Float] = []
         var ints: [Int32] = []
         var failure: NumberParser.Failure?
+        /// Index in `floats` of the first infinite or NaN value, if any.
+        var firstNonFinite: Int?
 
         init(kind: Kind, text: UnsafeBufferPointer<UInt8>, offset: Int) {
             self.kind = kind
@@ -43,8 +45,10 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
         func run() {
             switch kind {
-            case .floats: failure = NumberParser.parseFloats(text, into: &floats)
-            case .ints: failure = NumberParser.parseInts(text, into: &ints)
+            case .floats:
+                failure = NumberParser.parseFloats(text, into: &floats, compact: false)
+                firstNonFinite = floats.firstIndex { !$0.isFinite }
+            case .ints: failure = NumberParser.parseInts(text, into: &ints, compact: false)
             }
         }
     }
@@ -134,10 +138,17 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     /// The values of element `index`'s text when it was prefetched as floats: every piece's
-    /// values in order, up to the first failure (its offset within the element's text).
-    func floats(of index: Int32) -> (values: [Float], failure: NumberParser.Failure?)? {
+    /// values in order, up to the first failure (its offset within the element's text), and the
+    /// index of the first value that is not finite.
+    func floats(of index: Int32) -> (values: [Float], failure: NumberParser.Failure?, firstNonFinite: Int?)? {
         guard let cut = pieces[index], cut.first?.kind == .floats else { return nil }
-        return Self.joined(cut, \.floats)
+        let (values, failure) = Self.joined(cut, \.floats)
+        var before = 0
+        for p in cut {
+            if let k = p.firstNonFinite { return (values, failure, before + k) }
+            before += p.floats.count
+        }
+        return (values, failure, nil)
     }
 
     /// As ``floats(of:)``, for integer text.
@@ -147,7 +158,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     private static func joined<T>(_ cut: [Piece], _ values: KeyPath<Piece, [T]>) -> ([T], NumberParser.Failure?) {
-        if cut.count == 1 { return (cut[0][keyPath: values], cut[0].failure) }
+        // One copy into storage of the exact size (pieces are allocated for their worst case).
         var out: [T] = []
         out.reserveCapacity(cut.reduce(0) { $0 + $1[keyPath: values].count })
         for p in cut {

@@ -225,10 +225,16 @@ extension SceneResolver {
         }
         switch p.kind {
         case .triangles:
+            // The counts were checked above: p.count * 3 corners of `stride` indices each.
             let list = p.indexLists.first ?? []
             w.reserve(p.count * 3)
-            for k in 0..<(p.count * 3) { w.add(list, k) }
+            list.withUnsafeBufferPointer { l in
+                guard let l = l.baseAddress else { return }
+                for k in 0..<(p.count * 3) { w.add(l, k) }
+            }
         case .polylist:
+            // The counts were checked above: the vcount values add up to the corners in <p>, and
+            // every VERTEX index addresses a position, so the unchecked reads below stay inside.
             let list = p.indexLists.first ?? []
             var tri = Triangulator()
             tri.budget = triangulationBudget
@@ -236,21 +242,31 @@ extension SceneResolver {
             var ring: [SIMD3<Float>] = []
             var start = 0
             w.reserve(p.vcount.reduce(0) { $0 + max(0, Int($1) - 2) } * 3)
-            for vc in p.vcount {
-                let n = Int(vc)
-                if n == 3 {
-                    w.add(list, start); w.add(list, start + 1); w.add(list, start + 2)
-                } else if n == 4 && Self.isConvexQuad(position(list, start), position(list, start + 1),
-                                                      position(list, start + 2), position(list, start + 3)) {
-                    w.add(list, start); w.add(list, start + 1); w.add(list, start + 2)
-                    w.add(list, start); w.add(list, start + 2); w.add(list, start + 3)
-                } else if n > 3 {
-                    ring.removeAll(keepingCapacity: true)
-                    for k in 0..<n { ring.append(position(list, start + k)) }
-                    tri.triangulate(outer: ring)
-                    for c in tri.triangles { w.add(list, start + c) }
+            let vertexOffset = vertex.offset
+            list.withUnsafeBufferPointer { lb in
+                positions.withUnsafeBufferPointer { pb in
+                    guard let l = lb.baseAddress, let pos = pb.baseAddress else { return }
+                    @inline(__always) func position(_ k: Int) -> SIMD3<Float> {
+                        let v = pos + Int(l[k &* stride &+ vertexOffset]) &* 3
+                        return SIMD3(v[0], v[1], v[2])
+                    }
+                    for vc in p.vcount {
+                        let n = Int(vc)
+                        if n == 3 {
+                            w.add(l, start); w.add(l, start + 1); w.add(l, start + 2)
+                        } else if n == 4 && Self.isConvexQuad(position(start), position(start + 1),
+                                                              position(start + 2), position(start + 3)) {
+                            w.add(l, start); w.add(l, start + 1); w.add(l, start + 2)
+                            w.add(l, start); w.add(l, start + 2); w.add(l, start + 3)
+                        } else if n > 3 {
+                            ring.removeAll(keepingCapacity: true)
+                            for k in 0..<n { ring.append(position(start + k)) }
+                            tri.triangulate(outer: ring)
+                            for c in tri.triangles { w.add(l, start + c) }
+                        }
+                        start += n
+                    }
                 }
-                start += n
             }
         case .polygons:
             var tri = Triangulator()
@@ -344,6 +360,15 @@ extension SceneResolver {
         /// Appends corner `k` of `list` (indices already range-checked).
         @inline(__always)
         mutating func add(_ list: [Int32], _ k: Int) {
+            list.withUnsafeBufferPointer { l in
+                if let base = l.baseAddress { add(base, k) }
+            }
+        }
+
+        /// Appends corner `k` of the index list at `list`: the caller has checked that corner `k`
+        /// lies inside the list and its indices inside their sources.
+        @inline(__always)
+        mutating func add(_ list: UnsafePointer<Int32>, _ k: Int) {
             if count == capacity { reserve(max(16, capacity * 2)) }
             let b = k * stride
             let i = count
