@@ -143,6 +143,26 @@ import Testing
         #expect(errors.first?.location.path == "cut.dae")
     }
 
+    @Test func anArrayWithAChildElementIsNoLeafAndItsPiecesAreDropped() throws {
+        // Pieces of the float_array are handed over while its text arrives; then a child element
+        // shows it is no leaf, its text is dropped and overwritten: the result must not change.
+        let floats = Self.randomFloatText(count: 20_000, seed: 13) + "<extra/>" + Self.randomFloatText(count: 5_000, seed: 14)
+        let (with, without, prefetched) = try Self.bothWays(Self.document(floats: floats, p: Self.randomIntText(count: 20_000, seed: 15)))
+        #expect(prefetched == 1)  // only the <p>
+        #expect(with.sources[0].floats.count == without.sources[0].floats.count)
+        #expect(with.diagnostics.diagnostics.map(\.description) == without.diagnostics.diagnostics.map(\.description))
+    }
+
+    @Test func aTokenLongerThanAPieceIsNotCut() throws {
+        let long = "1" + String(repeating: "0", count: 3 * NumberPrefetcher.pieceBytes)
+        let floats = Self.randomFloatText(count: 5_000, seed: 16) + " " + long + " 1 2"
+        let (with, without, prefetched) = try Self.bothWays(Self.document(floats: floats, p: "0 0 0"))
+        #expect(prefetched == 1)
+        #expect(with.sources[0].floats.count == 5_003)
+        #expect(with.diagnostics.diagnostics.map(\.description) == without.diagnostics.diagnostics.map(\.description))
+        #expect(with.diagnostics.diagnostics.first?.id == "number-non-finite")
+    }
+
     @Test func theLoaderPrefetchesOnlyLargeFiles() {
         #expect(NumberPrefetcher.forDocument(byteCount: 10_000) == nil)
         #expect(NumberPrefetcher.forDocument(byteCount: 1 << 20) != nil)

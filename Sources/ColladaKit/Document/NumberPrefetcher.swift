@@ -5,9 +5,10 @@ import Synchronization
 /// `<vcount>`, `<h>`) on other cores while libxml2 is still reading the rest of the file.
 ///
 /// Number text is most of a COLLADA file, and converting it costs more than reading the XML
-/// around it. As each such leaf element ends, its text is cut at whitespace into pieces of about
-/// ``pieceBytes`` and each piece is queued; Dispatch worker threads take pieces in order, and when
-/// the XML is read the reading thread takes what is left, so both cores finish the work. Every
+/// around it. As the text of such an element arrives, every ``pieceBytes`` of it (cut at white
+/// space) is queued as a piece, and the rest when the element ends; Dispatch worker threads take
+/// pieces in order, and when the XML is read the reading thread takes what is left, so both
+/// cores finish the work. A file made of one huge array is parsed while it is still being read. Every
 /// piece is parsed by the same ``NumberParser`` functions a whole array would be, and pieces end
 /// only at whitespace, so the values are the same bit for bit and a bad token is reported at the
 /// same offset. What the document stage finds here it does not parse again.
@@ -79,18 +80,36 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         }
     }
 
-    func leafEnded(index: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>) {
-        guard text.count >= Self.minimumBytes, let kind = Kind(rawValue: interest), let base = text.baseAddress else { return }
+    var pieceBytes: Int { Self.pieceBytes }
+
+    func textPiece(element: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        guard let kind = Kind(rawValue: interest) else { return }
+        enqueue([Piece(kind: kind, text: text, offset: offset)], for: element)
+    }
+
+    func leafEnded(element: Int32, interest: UInt8, rest: UnsafeBufferPointer<UInt8>, offset: Int) {
+        guard let kind = Kind(rawValue: interest), let base = rest.baseAddress else { return }
+        if pieces[element] == nil && rest.count < Self.minimumBytes { return }
         var cut: [Piece] = []
         var start = 0
-        while start < text.count {
-            var end = min(start + Self.pieceBytes, text.count)
+        while start < rest.count {
+            var end = min(start + Self.pieceBytes, rest.count)
             // Move the cut forward to whitespace, so no token is split.
-            while end < text.count && !NumberParser.isSpace(base[end]) { end += 1 }
-            cut.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: start))
+            while end < rest.count && !NumberParser.isSpace(base[end]) { end += 1 }
+            cut.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start))
             start = end
         }
-        pieces[index] = cut
+        enqueue(cut, for: element)
+    }
+
+    func elementAbandoned(_ element: Int32) {
+        drain()
+        pieces[element] = nil
+    }
+
+    private func enqueue(_ cut: [Piece], for element: Int32) {
+        if cut.isEmpty { return }
+        pieces[element, default: []] += cut
         queue.withLock { $0.pieces += cut }
         for _ in cut {
             group.enter()

@@ -1,20 +1,35 @@
-/// Sees the text of leaf elements as each one ends, while ``XMLReader`` is still reading the rest
-/// of the document. The COLLADA reader uses one to parse large number arrays on another core
-/// (``NumberPrefetcher``); the XML stage itself knows nothing of what the text means.
+/// Sees the text of chosen leaf elements while ``XMLReader`` is still reading the rest of the
+/// document: in pieces as it arrives, and the rest when the element ends. The COLLADA reader uses
+/// one to parse large number arrays on another core (``NumberPrefetcher``); the XML stage itself
+/// knows nothing of what the text means.
 ///
-/// All calls come from the thread running ``XMLReader/read(_:path:limits:observer:)``, in this
-/// order: ``interest(inElementsNamed:)`` once per distinct element name, ``leafEnded(index:interest:text:)``
-/// for each leaf element of a name it showed interest in, ``textWillMove()`` before the text
-/// buffer is reallocated, and ``readEnded(failed:)`` exactly once, after the last callback and
-/// before the read returns or throws.
+/// All calls come from the thread running ``XMLReader``'s read, in document order:
+/// ``interest(inElementsNamed:)`` once per distinct element name; for an element of a name it
+/// showed interest in, any number of ``textPiece(element:interest:text:offset:)`` while its text
+/// arrives, each at least ``pieceBytes`` long and ending at XML white space (so no token is cut),
+/// then either ``leafEnded(element:interest:rest:offset:)`` with the text after the last piece,
+/// or, when a child element shows it is no leaf, ``elementAbandoned(_:)``; ``textWillMove()``
+/// before the text buffer is reallocated; and ``readEnded(failed:)`` exactly once, last.
 protocol XMLLeafObserver: AnyObject, Sendable {
     /// A nonzero tag for elements named `name` (local name) whose text the observer wants to see,
     /// or 0. Asked once per name per document.
     func interest(inElementsNamed name: String) -> UInt8
 
-    /// Leaf element `index` (document order) has ended; `text` is its whole text. The bytes stay
-    /// valid and unchanged until ``textWillMove()`` or ``readEnded(failed:)`` returns.
-    func leafEnded(index: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>)
+    /// How much text of an open element to gather before handing it over as a piece.
+    var pieceBytes: Int { get }
+
+    /// A piece of the text of element `element`, still open; `offset` is where the piece starts
+    /// within the element's text. The bytes stay valid and unchanged until ``textWillMove()``,
+    /// ``elementAbandoned(_:)`` for this element, or ``readEnded(failed:)`` returns.
+    func textPiece(element: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>, offset: Int)
+
+    /// Leaf element `element` has ended; `rest` is its text after the pieces already handed over
+    /// (all of it when there were none), starting at `offset` within the element's text.
+    func leafEnded(element: Int32, interest: UInt8, rest: UnsafeBufferPointer<UInt8>, offset: Int)
+
+    /// Element `element`, whose pieces were handed over, has a child element: it is no leaf and
+    /// its text is about to be overwritten. When this returns, nothing may read those pieces.
+    func elementAbandoned(_ element: Int32)
 
     /// The text buffer is about to be reallocated: when this returns, nothing may read text
     /// handed over before.

@@ -175,6 +175,12 @@ private final class Builder {
     /// Sees leaf text as elements end, and its interest per name id (0: none).
     let observer: (any XMLLeafObserver)?
     @exclusivity(unchecked) var interest: [UInt8] = []
+    /// The open element whose text the observer watches: its tag (0: none), where the text not yet
+    /// handed over starts, and whether any piece was handed over.
+    @exclusivity(unchecked) var watchedTag: UInt8 = 0
+    @exclusivity(unchecked) var watchedFrom = 0
+    @exclusivity(unchecked) var watchedHandedOver = false
+    let pieceBytes: Int
     /// libxml2 interns names in its dictionary, so one pointer means one name within a parse.
     @exclusivity(unchecked) var nameIDs: [UnsafeRawPointer: Int32] = [:]
     /// A direct-mapped cache in front of `nameIDs` (most lookups hit it).
@@ -194,6 +200,7 @@ private final class Builder {
         self.path = path
         self.limits = limits
         self.observer = observer
+        pieceBytes = max(observer?.pieceBytes ?? .max / 2, 64)
         elements.reserveCapacity(max(16, source.count / 64))
         sink = .allocate(capacity: 1)
         sink.initialize(to: TextSink(capacity: source.count))
@@ -338,6 +345,7 @@ private final class Builder {
             let p = Int(current)
             if elements[p].firstChild < 0 {
                 elements[p].firstChild = index
+                if watchedHandedOver { observer?.elementAbandoned(current) }
                 // The parent is not a leaf: drop the whitespace gathered so far.
                 sink.pointee.count = elements[p].textStart
                 elements[p].textEnd = elements[p].textStart
@@ -353,7 +361,39 @@ private final class Builder {
             line: Int32(clamping: where_.line), column: Int32(clamping: where_.column)))
         current = index
         sink.pointee.accepting = true
+        watchedHandedOver = false
+        if observer != nil, case let tag = interest[Int(name)], tag != 0 {
+            watchedTag = tag
+            watchedFrom = sink.pointee.count
+            sink.pointee.flushAt = watchedFrom + pieceBytes
+        } else {
+            watchedTag = 0
+            sink.pointee.flushAt = .max
+        }
     }
+
+    /// The `characters` callback has gathered ``pieceBytes`` of a watched element's text past the
+    /// last piece: hand over what ends at the last white space.
+    func flushPiece() {
+        let sink = self.sink
+        let end = sink.pointee.count
+        var cut = end
+        let base = sink.pointee.base
+        while cut > watchedFrom && !Self.isSpace(base[cut - 1]) { cut -= 1 }
+        if cut > watchedFrom, let observer {
+            let textStart = elements[Int(current)].textStart
+            observer.textPiece(element: current, interest: watchedTag,
+                               text: UnsafeBufferPointer(start: base + watchedFrom, count: cut - watchedFrom),
+                               offset: watchedFrom - textStart)
+            watchedHandedOver = true
+            watchedFrom = cut
+        }
+        // One token longer than a piece: look again a piece later.
+        sink.pointee.flushAt = max(watchedFrom, end) + pieceBytes
+    }
+
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     static func decodeReferences(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var out = [UInt8]()
@@ -394,14 +434,18 @@ private final class Builder {
         if elements[c].firstChild < 0 {
             let e = sink.pointee.count
             elements[c].textEnd = e
-            if let observer, case let tag = interest[Int(elements[c].name)], tag != 0 {
+            if let observer, watchedTag != 0 {
                 let s = elements[c].textStart
-                observer.leafEnded(index: current, interest: tag,
-                                   text: UnsafeBufferPointer(start: sink.pointee.base + s, count: e - s))
+                observer.leafEnded(element: current, interest: watchedTag,
+                                   rest: UnsafeBufferPointer(start: sink.pointee.base + watchedFrom, count: e - watchedFrom),
+                                   offset: watchedFrom - s)
             }
         }
         // Text after a child belongs to a parent that is not a leaf: ignored.
         sink.pointee.accepting = false
+        sink.pointee.flushAt = .max
+        watchedTag = 0
+        watchedHandedOver = false
         current = elements[c].parent
         depth -= 1
     }
@@ -415,6 +459,8 @@ struct TextSink {
     var count = 0
     var capacity: Int
     var accepting = false
+    /// When `count` reaches this, the builder hands a piece of the watched element's text over.
+    var flushAt = Int.max
     /// The ``Builder``, unretained (it owns this sink).
     var owner: UnsafeMutableRawPointer
 
@@ -445,6 +491,7 @@ struct TextSink {
         }
         (base + count).update(from: ch, count: len)
         count += len
+        if count >= flushAt { Unmanaged<Builder>.fromOpaque(owner).takeUnretainedValue().flushPiece() }
     }
 
     /// Moves the text out as an owned buffer and leaves the sink empty.
