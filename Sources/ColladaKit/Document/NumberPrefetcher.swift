@@ -64,8 +64,23 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     private let group = DispatchGroup()
     /// Pieces per element index; touched only by the reading thread (and read after the read).
     private var pieces: [Int32: [Piece]] = [:]
+    /// Pieces per cut-out region (see ``XMLCompaction``), in document order.
+    private var regionPieces: [[Piece]] = []
 
-    init() {}
+    /// This prefetcher's thresholds (the defaults above; tests and the fuzzer use tiny ones to
+    /// push small files through the same paths).
+    let minimumArrayBytes: Int
+    let piece: Int
+    let minimumCompactBytes: Int
+    /// Regions matched to elements in the last compact read (for tests and benchmarks).
+    private(set) var regionsMatched = 0
+
+    init(minimumArrayBytes: Int = NumberPrefetcher.minimumBytes, pieceBytes: Int = NumberPrefetcher.pieceBytes,
+         minimumCompactBytes: Int = NumberPrefetcher.minimumFileBytes / 2) {
+        self.minimumArrayBytes = max(1, minimumArrayBytes)
+        self.piece = max(16, pieceBytes)
+        self.minimumCompactBytes = max(1, minimumCompactBytes)
+    }
 
     /// The observer `ColladaLoader` uses for `bytes`: none for small files.
     static func forDocument(byteCount: Int) -> NumberPrefetcher? {
@@ -80,7 +95,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         }
     }
 
-    var pieceBytes: Int { Self.pieceBytes }
+    var pieceBytes: Int { piece }
 
     func textPiece(element: Int32, interest: UInt8, text: UnsafeBufferPointer<UInt8>, offset: Int) {
         guard let kind = Kind(rawValue: interest) else { return }
@@ -88,18 +103,61 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func leafEnded(element: Int32, interest: UInt8, rest: UnsafeBufferPointer<UInt8>, offset: Int) {
-        guard let kind = Kind(rawValue: interest), let base = rest.baseAddress else { return }
-        if pieces[element] == nil && rest.count < Self.minimumBytes { return }
-        var cut: [Piece] = []
+        guard let kind = Kind(rawValue: interest) else { return }
+        if pieces[element] == nil && rest.count < minimumArrayBytes { return }
+        enqueue(cut(rest, kind: kind, offset: offset), for: element)
+    }
+
+    /// `text` in pieces of about ``pieceBytes``, each ending at whitespace (no token is split).
+    private func cut(_ text: UnsafeBufferPointer<UInt8>, kind: Kind, offset: Int) -> [Piece] {
+        guard let base = text.baseAddress else { return [] }
+        var out: [Piece] = []
         var start = 0
-        while start < rest.count {
-            var end = min(start + Self.pieceBytes, rest.count)
-            // Move the cut forward to whitespace, so no token is split.
-            while end < rest.count && !NumberParser.isSpace(base[end]) { end += 1 }
-            cut.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start))
+        while start < text.count {
+            var end = min(start + piece, text.count)
+            while end < text.count && !NumberParser.isSpace(base[end]) { end += 1 }
+            out.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start))
             start = end
         }
-        enqueue(cut, for: element)
+        return out
+    }
+
+    // MARK: compaction
+
+    var compactionNames: [String: UInt8]? {
+        ["float_array": Kind.floats.rawValue, "int_array": Kind.ints.rawValue, "p": Kind.ints.rawValue,
+         "v": Kind.ints.rawValue, "vcount": Kind.ints.rawValue, "h": Kind.ints.rawValue]
+    }
+    var compactionMinimumBytes: Int { minimumArrayBytes }
+    var compactionMinimumTotal: Int { minimumCompactBytes }
+
+    func regionsFound(_ regions: [(text: UnsafeBufferPointer<UInt8>, interest: UInt8)]) {
+        regionPieces = regions.map { r in
+            guard let kind = Kind(rawValue: r.interest) else { return [] }
+            return cut(r.text, kind: kind, offset: 0)
+        }
+        let all = regionPieces.flatMap { $0 }
+        queue.withLock { $0.pieces += all }
+        dispatch(all.count)
+    }
+
+    func region(_ k: Int, isElement element: Int32) {
+        if k < regionPieces.count { pieces[element] = regionPieces[k] }
+        regionsMatched += 1
+    }
+
+    func regionsParsed() -> Bool {
+        drain()
+        return regionPieces.allSatisfy { cut in cut.allSatisfy { $0.failure == nil } }
+    }
+
+    func discardRegions() {
+        queue.withLock { $0.cancelled = true }
+        drain()
+        queue.withLock { $0 = Queue() }
+        regionPieces = []
+        pieces = [:]
+        regionsMatched = 0
     }
 
     func elementAbandoned(_ element: Int32) {
@@ -111,7 +169,12 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         if cut.isEmpty { return }
         pieces[element, default: []] += cut
         queue.withLock { $0.pieces += cut }
-        for _ in cut {
+        dispatch(cut.count)
+    }
+
+    /// Asks Dispatch for `count` more workers, each of which takes one queued piece.
+    private func dispatch(_ count: Int) {
+        for _ in 0..<count {
             group.enter()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 if let p = claim() { p.run(); group.leave() }

@@ -22,8 +22,11 @@ public final class XMLDocument: @unchecked Sendable {
         var nextSibling: Int32 = -1
         var attributeStart: Int32
         var attributeCount: Int32
+        /// The text's range in ``text``, or in ``source`` when `textInSource` (a number array
+        /// libxml2 never saw, see ``XMLCompaction``: the raw bytes, line ends not normalised).
         var textStart: Int = 0
         var textEnd: Int = 0
+        var textInSource = false
         /// Byte offset of the first character of the element's content in `source`.
         var contentOffset: Int
         var line: Int32
@@ -144,8 +147,7 @@ public struct XMLElement: Sendable {
 
     /// The text content of a leaf element (entities decoded), or "" for an element with children.
     public var text: String {
-        let r = record
-        return String(decoding: document.text[r.textStart..<r.textEnd], as: UTF8.self)
+        withTextBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Number of UTF-8 bytes of text.
@@ -154,6 +156,11 @@ public struct XMLElement: Sendable {
     /// Calls `body` with the raw UTF-8 bytes of the element's text, without copying.
     public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let r = record
+        if r.textInSource {
+            return try document.source.withUnsafeBufferPointer { s in
+                try body(UnsafeBufferPointer(rebasing: s[r.textStart..<r.textEnd]))
+            }
+        }
         return try body(document.text[r.textStart..<r.textEnd])
     }
 

@@ -9,7 +9,9 @@
 /// arrives, each at least ``pieceBytes`` long and ending at XML white space (so no token is cut),
 /// then either ``leafEnded(element:interest:rest:offset:)`` with the text after the last piece,
 /// or, when a child element shows it is no leaf, ``elementAbandoned(_:)``; ``textWillMove()``
-/// before the text buffer is reallocated; and ``readEnded(failed:)`` exactly once, last.
+/// before the text buffer is reallocated; and ``readEnded(failed:)`` exactly once, last. With
+/// compaction, ``regionsFound(_:)`` comes first, ``region(_:isElement:)`` as each region's element
+/// starts, and ``regionsParsed()`` (or ``discardRegions()``, then a read of the original) at the end.
 protocol XMLLeafObserver: AnyObject, Sendable {
     /// A nonzero tag for elements named `name` (local name) whose text the observer wants to see,
     /// or 0. Asked once per name per document.
@@ -34,6 +36,31 @@ protocol XMLLeafObserver: AnyObject, Sendable {
     /// The text buffer is about to be reallocated: when this returns, nothing may read text
     /// handed over before.
     func textWillMove()
+
+    // MARK: compaction (see ``XMLCompaction``)
+
+    /// Local names of elements whose text may be cut out of what libxml2 reads and handed over
+    /// before the read starts, each with its tag; nil for none.
+    var compactionNames: [String: UInt8]? { get }
+    /// The shortest text worth cutting out, and the least in all for a compact read to pay.
+    var compactionMinimumBytes: Int { get }
+    var compactionMinimumTotal: Int { get }
+
+    /// The cut-out texts, in document order, before libxml2 starts; the bytes stay valid and
+    /// unchanged until ``readEnded(failed:)`` or ``discardRegions()`` returns.
+    func regionsFound(_ regions: [(text: UnsafeBufferPointer<UInt8>, interest: UInt8)])
+
+    /// Region `k` is the text of element `element`.
+    func region(_ k: Int, isElement element: Int32)
+
+    /// After the compact read: waits for the regions' work and says whether every region's text
+    /// was what the observer expects (for numbers: parsed without a failure). When false, the
+    /// reader discards the regions and reads the original bytes.
+    func regionsParsed() -> Bool
+
+    /// Forget the regions (the reader is about to read the original bytes): when this returns,
+    /// nothing may read them.
+    func discardRegions()
 
     /// The read is over (`failed` when it will throw). When this returns, nothing may read any
     /// text handed over, and what the observer produced must be complete.

@@ -63,7 +63,50 @@ public enum XMLReader {
         }
         xmlInitParser()
         reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
-        let builder = Builder(source: utf8, path: path, limits: limits, observer: observer)
+        return try utf8.withUnsafeBufferPointer { src -> XMLDocument in
+            // Large number arrays cut out of what libxml2 reads, parsed meanwhile from `src` (which
+            // stays put until this closure returns, after the observer has finished with it).
+            if let observer, let names = observer.compactionNames,
+               let compaction = XMLCompaction.make(src, names: names, minimumBytes: observer.compactionMinimumBytes,
+                                                   minimumTotal: observer.compactionMinimumTotal,
+                                                   checkEncoding: !ignoreEncoding) {
+                observer.regionsFound(compaction.regions.map {
+                    (UnsafeBufferPointer(rebasing: src[$0.start..<$0.end]), $0.interest)
+                })
+                let builder = Builder(source: utf8, path: path, limits: limits, observer: observer, compaction: compaction)
+                let diagnostics = compaction.bytes.withUnsafeBufferPointer {
+                    parse($0, builder: builder, ignoreEncoding: ignoreEncoding, path: path)
+                }
+                if !diagnostics.contains(where: { $0.severity == .error }) && builder.compactionHeld
+                    && builder.nextRegion == compaction.regions.count
+                    && !builder.elements.isEmpty && observer.regionsParsed() {
+                    observer.readEnded(failed: false)
+                    return XMLDocument(
+                        path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
+                        text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+                }
+                // Something the scan could not vouch for (malformed XML, a region that held more
+                // than numbers, or one libxml2 did not see as an element's text): read it all.
+                observer.discardRegions()
+            }
+            let builder = Builder(source: utf8, path: path, limits: limits, observer: observer, compaction: nil)
+            let diagnostics = parse(src, builder: builder, ignoreEncoding: ignoreEncoding, path: path)
+            let failed = diagnostics.contains(where: { $0.severity == .error }) || builder.elements.isEmpty
+            // Before the text buffer can be freed (by a throw) or handed over.
+            observer?.readEnded(failed: failed)
+            if diagnostics.contains(where: { $0.severity == .error }) {
+                throw LoadError(kind: .invalid, diagnostics: diagnostics)
+            }
+            if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
+            return XMLDocument(
+                path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
+                text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+        }
+    }
+
+    /// One libxml2 SAX pass over `buffer` into `builder`; returns the diagnostics.
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, builder: Builder, ignoreEncoding: Bool,
+                              path: String) -> [Diagnostic] {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { ctx, localname, _, _, _, _, nbAttributes, _, attributes in
@@ -92,50 +135,37 @@ public enum XMLReader {
             guard let sink = TextSink.from(UnsafeMutableRawPointer(ctxt)) else { return }
             Unmanaged<Builder>.fromOpaque(sink.pointee.owner).takeUnretainedValue().libxmlError(error.pointee)
         }
-
-        let diagnostics: [Diagnostic] = utf8.withUnsafeBufferPointer { buf -> [Diagnostic] in
-            guard let base = buf.baseAddress,
-                let ctxt = base.withMemoryRebound(to: CChar.self, capacity: buf.count, {
-                    xmlCreateMemoryParserCtxt($0, Int32(buf.count))
-                })
-            else {
-                return [Diagnostic(.error, "xml-internal", "libxml2 could not create a parser",
-                                   at: SourceLocation(path: path, line: 1, column: 1))]
-            }
-            defer {
-                if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
-                xmlFreeParserCtxt(ctxt)
-            }
-            // Our handler lives on the stack for the parse; libxml2's own is put back before the
-            // context is freed, so libxml2 frees only what it allocated.
-            let saved = ctxt.pointee.sax
-            withUnsafeMutablePointer(to: &handler) { h in
-                ctxt.pointee.sax = h
-                ctxt.pointee.userData = UnsafeMutableRawPointer(ctxt)
-                ctxt.pointee._private = UnsafeMutableRawPointer(builder.sink)
-                builder.context = ctxt
-                var options = Int32(XML_PARSE_NONET.rawValue)
-                if ignoreEncoding { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-                xmlCtxtUseOptions(ctxt, options)
-                xmlParseDocument(ctxt)
-                builder.context = nil
-                ctxt.pointee.sax = saved
-            }
-            if ctxt.pointee.wellFormed == 0 && !builder.hasError {
-                builder.addError("xml-malformed", "the document is not well-formed XML", line: 1, column: 1)
-            }
-            return builder.diagnostics
+        guard let base = buffer.baseAddress,
+            let ctxt = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, {
+                xmlCreateMemoryParserCtxt($0, Int32(buffer.count))
+            })
+        else {
+            return [Diagnostic(.error, "xml-internal", "libxml2 could not create a parser",
+                               at: SourceLocation(path: path, line: 1, column: 1))]
         }
-        let failed = diagnostics.contains(where: { $0.severity == .error }) || builder.elements.isEmpty
-        // Before the text buffer can be freed (by a throw) or handed over.
-        observer?.readEnded(failed: failed)
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            throw LoadError(kind: .invalid, diagnostics: diagnostics)
+        defer {
+            if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+            xmlFreeParserCtxt(ctxt)
         }
-        if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
-        return XMLDocument(
-            path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-            text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+        // Our handler lives on the stack for the parse; libxml2's own is put back before the
+        // context is freed, so libxml2 frees only what it allocated.
+        let saved = ctxt.pointee.sax
+        withUnsafeMutablePointer(to: &handler) { h in
+            ctxt.pointee.sax = h
+            ctxt.pointee.userData = UnsafeMutableRawPointer(ctxt)
+            ctxt.pointee._private = UnsafeMutableRawPointer(builder.sink)
+            builder.context = ctxt
+            var options = Int32(XML_PARSE_NONET.rawValue)
+            if ignoreEncoding { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+            xmlCtxtUseOptions(ctxt, options)
+            xmlParseDocument(ctxt)
+            builder.context = nil
+            ctxt.pointee.sax = saved
+        }
+        if ctxt.pointee.wellFormed == 0 && !builder.hasError {
+            builder.addError("xml-malformed", "the document is not well-formed XML", line: 1, column: 1)
+        }
+        return builder.diagnostics
     }
 }
 
@@ -195,11 +225,21 @@ private final class Builder {
     @exclusivity(unchecked) var previousLine = 1
     @exclusivity(unchecked) var previousColumn = 1
 
-    init(source: [UInt8], path: String, limits: XMLReader.Limits, observer: (any XMLLeafObserver)?) {
+    /// The cut-out number arrays when libxml2 reads a compact buffer (see ``XMLCompaction``),
+    /// the next one to meet, and the mapping of libxml2's offsets back to `source`.
+    let compaction: XMLCompaction?
+    @exclusivity(unchecked) var nextRegion = 0
+    @exclusivity(unchecked) var cursor = XMLCompaction.Cursor()
+    /// False once libxml2's view disagrees with the scan's (a region not met as an element's text).
+    var compactionHeld = true
+
+    init(source: [UInt8], path: String, limits: XMLReader.Limits, observer: (any XMLLeafObserver)?,
+         compaction: XMLCompaction?) {
         self.source = source
         self.path = path
         self.limits = limits
         self.observer = observer
+        self.compaction = compaction
         pieceBytes = max(observer?.pieceBytes ?? .max / 2, 64)
         elements.reserveCapacity(max(16, source.count / 64))
         sink = .allocate(capacity: 1)
@@ -274,6 +314,7 @@ private final class Builder {
     func locateTag() -> (offset: Int, contentOffset: Int, line: Int, column: Int) {
         guard let ctxt = context else { return (0, 0, 1, 1) }
         var cur = Int(xmlByteConsumed(ctxt))
+        if let compaction { cur = cursor.originalOffset(ofCompact: cur, in: compaction) }
         if cur < 0 || cur > source.count { cur = source.count }
         let libxmlLine = Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(ctxt)))
         return source.withUnsafeBufferPointer { b -> (Int, Int, Int, Int) in
@@ -346,6 +387,7 @@ private final class Builder {
             if elements[p].firstChild < 0 {
                 elements[p].firstChild = index
                 if watchedHandedOver { observer?.elementAbandoned(current) }
+                if elements[p].textInSource { compactionHeld = false }
                 // The parent is not a leaf: drop the whitespace gathered so far.
                 sink.pointee.count = elements[p].textStart
                 elements[p].textEnd = elements[p].textStart
@@ -362,6 +404,9 @@ private final class Builder {
         current = index
         sink.pointee.accepting = true
         watchedHandedOver = false
+        if let compaction, meetsRegion(compaction, element: index, name: name, contentOffset: where_.contentOffset) {
+            return
+        }
         if observer != nil, case let tag = interest[Int(name)], tag != 0 {
             watchedTag = tag
             watchedFrom = sink.pointee.count
@@ -370,6 +415,32 @@ private final class Builder {
             watchedTag = 0
             sink.pointee.flushAt = .max
         }
+    }
+
+    /// Whether the element that just started owns the next cut-out region; if so its text is that
+    /// region of `source` (libxml2 sees only the region's newlines, which are dropped).
+    func meetsRegion(_ compaction: XMLCompaction, element: Int32, name: Int32, contentOffset: Int) -> Bool {
+        let regions = compaction.regions
+        while nextRegion < regions.count && regions[nextRegion].start < contentOffset {
+            compactionHeld = false  // a region libxml2 did not see as an element's text
+            nextRegion += 1
+        }
+        guard nextRegion < regions.count, regions[nextRegion].start == contentOffset else { return false }
+        let r = regions[nextRegion]
+        guard interest[Int(name)] == r.interest else {
+            compactionHeld = false
+            return false
+        }
+        let e = Int(element)
+        elements[e].textStart = r.start
+        elements[e].textEnd = r.end
+        elements[e].textInSource = true
+        observer?.region(nextRegion, isElement: element)
+        nextRegion += 1
+        sink.pointee.accepting = false
+        sink.pointee.flushAt = .max
+        watchedTag = 0
+        return true
     }
 
     /// The `characters` callback has gathered ``pieceBytes`` of a watched element's text past the
@@ -431,7 +502,7 @@ private final class Builder {
     func end() {
         guard !stopped, current >= 0 else { return }
         let c = Int(current)
-        if elements[c].firstChild < 0 {
+        if elements[c].firstChild < 0 && !elements[c].textInSource {
             let e = sink.pointee.count
             elements[c].textEnd = e
             if let observer, watchedTag != 0 {
