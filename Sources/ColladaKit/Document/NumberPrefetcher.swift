@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Parses the number text of large COLLADA arrays (`float_array`, `int_array`, `<p>`, `<v>`,
@@ -21,8 +22,9 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
     /// Text shorter than this is left to the document stage (queueing costs about a microsecond).
     static let minimumBytes = 4096
-    /// Size of the pieces a long array is cut into (a few thousand values, 10-20 µs of work).
-    static let pieceBytes = 32 * 1024
+    /// Size of the pieces a long array is cut into (one or two thousand values, about 10 µs of
+    /// work): small enough that the last piece other threads hold is not long to wait for.
+    static let pieceBytes = 16 * 1024
     /// Files below this size are read without a prefetcher: the work would not pay for waking a thread.
     static let minimumFileBytes = 64 * 1024
 
@@ -58,7 +60,12 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         var pieces: [Piece] = []
         var next = 0
         var cancelled = false
+        /// Worker loops running (each takes pieces until none is left).
+        var workers = 0
     }
+
+    /// Worker loops at most: the reading thread is the other core's worth.
+    static let maximumWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
 
     private let queue = Mutex(Queue())
     private let group = DispatchGroup()
@@ -148,13 +155,31 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
     func regionsParsed() -> Bool {
         drain()
-        return regionPieces.allSatisfy { cut in cut.allSatisfy { $0.failure == nil } }
+        // A region that failed to parse is still exactly what libxml2 would have delivered when
+        // it holds only printable ASCII (no reference, no line end to normalise, nothing libxml2
+        // refuses): the document stage then reports the same error from the same text, and the
+        // file need not be read again.
+        return regionPieces.allSatisfy { cut in
+            guard cut.contains(where: { $0.failure != nil }) else { return true }
+            return cut.allSatisfy { Self.isPlainText($0.text) }
+        }
+    }
+
+    /// Printable ASCII, tabs and line feeds, without `&` or `]]>`.
+    static func isPlainText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for c in text {
+            if c >= 0x7F || (c < 0x20 && c != 0x09 && c != 0x0A) || c == UInt8(ascii: "&") { return false }
+            if c == UInt8(ascii: ">") && previous == (UInt8(ascii: "]"), UInt8(ascii: "]")) { return false }
+            previous = (previous.1, c)
+        }
+        return true
     }
 
     func discardRegions() {
         queue.withLock { $0.cancelled = true }
         drain()
-        queue.withLock { $0 = Queue() }
+        queue.withLock { q in q = Queue(workers: q.workers) }
         regionPieces = []
         pieces = [:]
         regionsMatched = 0
@@ -172,12 +197,19 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         dispatch(cut.count)
     }
 
-    /// Asks Dispatch for `count` more workers, each of which takes one queued piece.
+    /// Counts `count` newly queued pieces as outstanding and starts worker loops on Dispatch's
+    /// threads if fewer than ``maximumWorkers`` run (one `async` per loop, not per piece).
     private func dispatch(_ count: Int) {
-        for _ in 0..<count {
-            group.enter()
+        guard count > 0 else { return }
+        for _ in 0..<count { group.enter() }
+        let start = queue.withLock { q -> Int in
+            let n = min(Self.maximumWorkers - q.workers, q.pieces.count - q.next)
+            if n > 0 { q.workers += n }
+            return max(0, n)
+        }
+        for _ in 0..<start {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                if let p = claim() { p.run(); group.leave() }
+                while let p = claim(asWorker: true) { p.run(); group.leave() }
             }
         }
     }
@@ -200,10 +232,14 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
     /// The next piece nobody has taken, or nil (after cancellation, each remaining piece is
     /// accounted for here without being parsed).
-    private func claim() -> Piece? {
+    private func claim(asWorker: Bool = false) -> Piece? {
         while true {
             let (piece, cancelled) = queue.withLock { q -> (Piece?, Bool) in
-                guard q.next < q.pieces.count else { return (nil, q.cancelled) }
+                guard q.next < q.pieces.count else {
+                    // Seen empty and leaving in one step: a piece queued later starts a new loop.
+                    if asWorker { q.workers -= 1 }
+                    return (nil, q.cancelled)
+                }
                 q.next += 1
                 return (q.pieces[q.next - 1], q.cancelled)
             }
