@@ -69,6 +69,9 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
     private let queue = Mutex(Queue())
     private let group = DispatchGroup()
+    /// Pieces queued and not yet finished (or skipped), mirrored from `group` so the reading thread
+    /// can spin briefly on the last pieces instead of sleeping and being woken.
+    private let outstanding = Atomic<Int>(0)
     /// Pieces per element index; touched only by the reading thread (and read after the read).
     private var pieces: [Int32: [Piece]] = [:]
     /// Pieces per cut-out region (see ``XMLCompaction``), in document order.
@@ -95,6 +98,11 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func interest(inElementsNamed name: String) -> UInt8 {
+        // Most names are none of these: reject them by length before comparing strings.
+        switch name.utf8.count {
+        case 1, 6, 9, 11: break
+        default: return 0
+        }
         switch name {
         case "float_array": return Kind.floats.rawValue
         case "int_array", "p", "v", "vcount", "h": return Kind.ints.rawValue
@@ -131,10 +139,10 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
 
     // MARK: compaction
 
-    var compactionNames: [String: UInt8]? {
-        ["float_array": Kind.floats.rawValue, "int_array": Kind.ints.rawValue, "p": Kind.ints.rawValue,
-         "v": Kind.ints.rawValue, "vcount": Kind.ints.rawValue, "h": Kind.ints.rawValue]
-    }
+    var compactionNames: [String: UInt8]? { Self.arrayNames }
+    static let arrayNames: [String: UInt8] = [
+        "float_array": Kind.floats.rawValue, "int_array": Kind.ints.rawValue, "p": Kind.ints.rawValue,
+        "v": Kind.ints.rawValue, "vcount": Kind.ints.rawValue, "h": Kind.ints.rawValue]
     var compactionMinimumBytes: Int { minimumArrayBytes }
     var compactionMinimumTotal: Int { minimumCompactBytes }
 
@@ -202,6 +210,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     private func dispatch(_ count: Int) {
         guard count > 0 else { return }
         for _ in 0..<count { group.enter() }
+        outstanding.add(count, ordering: .relaxed)
         let start = queue.withLock { q -> Int in
             let n = min(Self.maximumWorkers - q.workers, q.pieces.count - q.next)
             if n > 0 { q.workers += n }
@@ -209,7 +218,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         }
         for _ in 0..<start {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                while let p = claim(asWorker: true) { p.run(); group.leave() }
+                while let p = claim(asWorker: true) { finish(p) }
             }
         }
     }
@@ -245,14 +254,26 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
             }
             guard let piece else { return nil }
             if !cancelled { return piece }
+            outstanding.subtract(1, ordering: .releasing)
             group.leave()
         }
     }
 
     /// Parses on this thread whatever is still queued, then waits for pieces other threads hold.
     private func drain() {
-        while let p = claim() { p.run(); group.leave() }
+        while let p = claim() { finish(p) }
+        // The pieces other threads still hold take microseconds: spin a little (about 50 µs)
+        // before sleeping, so the wake-up does not cost more than the wait.
+        var spins = 0
+        while outstanding.load(ordering: .acquiring) > 0 && spins < 20_000 { spins += 1 }
         group.wait()
+    }
+
+    /// Runs a claimed piece and counts it done.
+    private func finish(_ p: Piece) {
+        p.run()
+        outstanding.subtract(1, ordering: .releasing)
+        group.leave()
     }
 
     /// The values of element `index`'s text when it was prefetched as floats: every piece's

@@ -267,13 +267,11 @@ private final class Builder {
             return id
         }
         let s = String(cString: name)
-        // Different dictionary entries never hold equal strings, but stay safe.
-        let id: Int32
-        if let existing = names.firstIndex(of: s) { id = Int32(existing) } else {
-            id = Int32(names.count)
-            names.append(s)
-            interest.append(observer?.interest(inElementsNamed: s) ?? 0)
-        }
+        // libxml2's dictionary holds each string once, so a new pointer is a new name. (Were a
+        // name ever interned twice it would only get two ids: names are compared as strings.)
+        let id = Int32(names.count)
+        names.append(s)
+        interest.append(observer?.interest(inElementsNamed: s) ?? 0)
         nameIDs[key] = id
         return id
     }
