@@ -62,7 +62,13 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         var cancelled = false
         /// Worker loops running (each takes pieces until none is left).
         var workers = 0
+        /// While the read goes on, an idle worker waits a little for more pieces before leaving.
+        var open = true
     }
+
+    /// How many times an idle worker looks for a new piece (each look waits up to a few hundred
+    /// nanoseconds) before it leaves: about 100 µs, longer than Dispatch takes to wake a thread.
+    static let idleLooks = 300
 
     /// Worker loops at most: the reading thread is the other core's worth.
     static let maximumWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
@@ -72,6 +78,8 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     /// Pieces queued and not yet finished (or skipped), mirrored from `group` so the reading thread
     /// can spin briefly on the last pieces instead of sleeping and being woken.
     private let outstanding = Atomic<Int>(0)
+    /// Pieces ever queued: what an idle worker watches instead of taking the lock.
+    private let queued = Atomic<Int>(0)
     /// Pieces per element index; touched only by the reading thread (and read after the read).
     private var pieces: [Int32: [Piece]] = [:]
     /// Pieces per cut-out region (see ``XMLCompaction``), in document order.
@@ -90,6 +98,9 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         self.minimumArrayBytes = max(1, minimumArrayBytes)
         self.piece = max(16, pieceBytes)
         self.minimumCompactBytes = max(1, minimumCompactBytes)
+        // Wake a worker now: by the time the first pieces are queued it is running, not waking.
+        queue.withLock { $0.workers = 1 }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
     }
 
     /// The observer `ColladaLoader` uses for `bytes`: none for small files.
@@ -162,6 +173,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func regionsParsed() -> Bool {
+        queue.withLock { $0.open = false }
         drain()
         // A region that failed to parse is still exactly what libxml2 would have delivered when
         // it holds only printable ASCII (no reference, no line end to normalise, nothing libxml2
@@ -211,15 +223,14 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         guard count > 0 else { return }
         for _ in 0..<count { group.enter() }
         outstanding.add(count, ordering: .relaxed)
+        queued.add(count, ordering: .releasing)
         let start = queue.withLock { q -> Int in
             let n = min(Self.maximumWorkers - q.workers, q.pieces.count - q.next)
             if n > 0 { q.workers += n }
             return max(0, n)
         }
         for _ in 0..<start {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                while let p = claim(asWorker: true) { finish(p) }
-            }
+            DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
         }
     }
 
@@ -232,23 +243,54 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func readEnded(failed: Bool) {
-        if failed {
-            queue.withLock { $0.cancelled = true }
-            pieces = [:]
+        queue.withLock { q in
+            q.open = false
+            if failed { q.cancelled = true }
         }
+        if failed { pieces = [:] }
         drain()
+    }
+
+    /// A worker loop: takes pieces in order; when none is queued, waits a little for more while
+    /// the read is open, then leaves (a piece queued later starts a new loop).
+    private func work() {
+        var idle = 0
+        while true {
+            let (piece, cancelled, leave) = queue.withLock { q -> (Piece?, Bool, Bool) in
+                if q.next < q.pieces.count {
+                    q.next += 1
+                    return (q.pieces[q.next - 1], q.cancelled, false)
+                }
+                if !q.open || idle >= Self.idleLooks {
+                    q.workers -= 1  // seen empty and leaving in one step
+                    return (nil, false, true)
+                }
+                return (nil, false, false)
+            }
+            if leave { return }
+            if let piece {
+                idle = 0
+                if cancelled {
+                    outstanding.subtract(1, ordering: .releasing)
+                    group.leave()
+                } else {
+                    finish(piece)
+                }
+                continue
+            }
+            idle += 1
+            let seen = queued.load(ordering: .acquiring)
+            var k = 0
+            while k < 256 && queued.load(ordering: .acquiring) == seen { k += 1 }
+        }
     }
 
     /// The next piece nobody has taken, or nil (after cancellation, each remaining piece is
     /// accounted for here without being parsed).
-    private func claim(asWorker: Bool = false) -> Piece? {
+    private func claim() -> Piece? {
         while true {
             let (piece, cancelled) = queue.withLock { q -> (Piece?, Bool) in
-                guard q.next < q.pieces.count else {
-                    // Seen empty and leaving in one step: a piece queued later starts a new loop.
-                    if asWorker { q.workers -= 1 }
-                    return (nil, q.cancelled)
-                }
+                guard q.next < q.pieces.count else { return (nil, q.cancelled) }
                 q.next += 1
                 return (q.pieces[q.next - 1], q.cancelled)
             }
