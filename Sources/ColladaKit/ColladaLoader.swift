@@ -18,22 +18,35 @@ public enum ColladaLoader {
         return try load(bytes: bytes, path: path, options: options)
     }
 
+    /// How number arrays are read. Every strategy gives the same scene and the same diagnostics;
+    /// the choice is only about speed, and exists so that tests and the fuzzer can compare them.
+    public enum NumberReading: Sendable {
+        /// Large files: arrays parsed on other cores while libxml2 reads the markup (see
+        /// `NumberPrefetcher` and `XMLCompaction`); small files: as `.inline`.
+        case automatic
+        /// Each array parsed by the document stage, on the calling thread, from libxml2's text.
+        case inline
+        /// The parallel path for every array however small, in tiny pieces.
+        case eager
+    }
+
     /// Resolves in-memory bytes; `path` names them in diagnostics (and decides `.zae` handling
     /// together with the ZIP signature).
-    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init()) throws -> Scene {
-        let doc = try document(bytes: bytes, path: path)
+    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
+                            numbers: NumberReading = .automatic) throws -> Scene {
+        let doc = try document(bytes: bytes, path: path, numbers: numbers)
         if doc.diagnostics.hasErrors { throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics) }
         return try SceneResolver.resolve(doc, options: options)
     }
 
     /// Parses to the Document stage (no resolution): for tools that inspect raw structure.
-    public static func document(bytes: [UInt8], path: String) throws -> Collada.Document {
+    public static func document(bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> Collada.Document {
         var bytes = bytes
         var path = path
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             (bytes, path) = try unpackZAE(bytes, path: path)
         }
-        return Collada.Document(try parseXML(bytes, path: path))
+        return Collada.Document(try parseXML(bytes, path: path, numbers: numbers))
     }
 
     /// The XML stage as the loader runs it: for a large file, number arrays are parsed on other
@@ -42,9 +55,16 @@ public enum ColladaLoader {
     /// - Parameters:
     ///   - bytes: an XML document (not a `.zae`; see ``documentBytes(_:path:)``).
     ///   - path: the name used in diagnostics.
+    ///   - numbers: how number arrays are read (the result is the same either way).
     /// - Throws: ``LoadError`` (`.invalid`) for malformed XML.
-    public static func parseXML(_ bytes: [UInt8], path: String) throws -> XMLDocument {
-        try XMLReader.read(bytes, path: path, observer: NumberPrefetcher.forDocument(byteCount: bytes.count))
+    public static func parseXML(_ bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> XMLDocument {
+        let prefetcher: NumberPrefetcher?
+        switch numbers {
+        case .automatic: prefetcher = NumberPrefetcher.forDocument(byteCount: bytes.count)
+        case .inline: prefetcher = nil
+        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 64, minimumCompactBytes: 1)
+        }
+        return try XMLReader.read(bytes, path: path, observer: prefetcher)
     }
 
     public static func readFile(_ path: String) throws -> [UInt8] {

@@ -38,8 +38,25 @@ struct ParseBench: ParsableCommand {
     @Flag(name: .long, help: "Time with the process's CPU clock instead of the wall clock: the work of all threads together (steadier when other processes share the cores; the loader parses large number arrays on a second thread).")
     var cpuTime = false
 
+    @Option(name: .long, help: "How number arrays are read: automatic (large files: on a second core while libxml2 reads the markup), inline (one thread) or eager (the parallel path for every array).")
+    var numbers: String = "automatic"
+
     @Flag(name: .long, help: "Leave glibc malloc's trim and mmap thresholds at their defaults (freed memory goes back to the system, and each repetition pays page faults again).")
     var defaultAllocator = false
+
+    var reading: ColladaLoader.NumberReading {
+        switch numbers {
+        case "inline": return .inline
+        case "eager": return .eager
+        default: return .automatic
+        }
+    }
+
+    func validate() throws {
+        guard ["automatic", "inline", "eager"].contains(numbers) else {
+            throw ValidationError("--numbers is automatic, inline or eager, not '\(numbers)'")
+        }
+    }
 
     func run() throws {
         var paths: [String] = []
@@ -89,11 +106,11 @@ struct ParseBench: ParsableCommand {
             }
             let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
             if let profile {
-                let xml = try ColladaLoader.parseXML(xmlBytes, path: xmlPath)
+                let xml = try ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
                 let doc = Collada.Document(xml)
                 for _ in 0..<runs {
                     switch profile {
-                    case "xml": _ = try ColladaLoader.parseXML(xmlBytes, path: xmlPath)
+                    case "xml": _ = try ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
                     case "document": _ = Collada.Document(xml)
                     default: _ = try? SceneResolver.resolve(doc)
                     }
@@ -102,13 +119,13 @@ struct ParseBench: ParsableCommand {
             }
             // Warm up once, then take medians.
             var result = "ok"
-            do { _ = try ColladaLoader.load(bytes: bytes, path: path) } catch let e as LoadError {
+            do { _ = try ColladaLoader.load(bytes: bytes, path: path, numbers: reading) } catch let e as LoadError {
                 result = "rejected: " + (e.diagnostics.first { $0.severity == .error }?.id ?? "?")
             }
             var ours: [Double] = []
             for _ in 0..<runs {
                 let t = now()
-                _ = try? ColladaLoader.load(bytes: bytes, path: path)
+                _ = try? ColladaLoader.load(bytes: bytes, path: path, numbers: reading)
                 ours.append(now() - t)
             }
             var floor: [Double] = []
@@ -137,7 +154,7 @@ struct ParseBench: ParsableCommand {
                 var x: [Double] = [], d: [Double] = [], r: [Double] = [], fr: [Double] = []
                 for _ in 0..<runs {
                     let t0 = now()
-                    guard var xml = Optional(try? ColladaLoader.parseXML(xmlBytes, path: xmlPath)), xml != nil else { break }
+                    guard var xml = Optional(try? ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)), xml != nil else { break }
                     let t1 = now()
                     var doc = Optional(Collada.Document(xml!))
                     let t2 = now()
