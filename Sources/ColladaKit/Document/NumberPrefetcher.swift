@@ -73,7 +73,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     /// Worker loops at most: the reading thread is the other core's worth.
     static let maximumWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
 
-    private let queue = Mutex(Queue())
+    private let queue = Locked(Queue())
     private let group = DispatchGroup()
     /// Pieces queued and not yet finished (or skipped), mirrored from `group` so the reading thread
     /// can spin briefly on the last pieces instead of sleeping and being woken.
@@ -347,6 +347,21 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
             if let f = p.failure { return (out, f.shifted(by: p.offset)) }
         }
         return (out, nil)
+    }
+}
+
+/// A value behind a `pthread` mutex (`NSLock`). Not `Synchronization.Mutex`: on Linux that waits
+/// on a futex that ThreadSanitizer cannot see, so it reports every access it guards as a race.
+private final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) { self.state = state }
+
+    func withLock<R>(_ body: (inout State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
     }
 }
 
