@@ -26,7 +26,9 @@ public enum ColladaLoader {
         case automatic
         /// Each array parsed by the document stage, on the calling thread, from libxml2's text.
         case inline
-        /// The parallel path for every array however small, in tiny pieces.
+        /// The path large files take (arrays cut out of what libxml2 reads, parsed in pieces) for
+        /// every array however small, in tiny pieces, all on the calling thread so a run is
+        /// repeatable: for tests and the fuzzer.
         case eager
     }
 
@@ -62,7 +64,7 @@ public enum ColladaLoader {
         switch numbers {
         case .automatic: prefetcher = NumberPrefetcher.forDocument(byteCount: bytes.count)
         case .inline: prefetcher = nil
-        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 64, minimumCompactBytes: 1)
+        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 64, minimumCompactBytes: 1, concurrent: false)
         }
         return try XMLReader.read(bytes, path: path, observer: prefetcher)
     }

@@ -163,6 +163,20 @@ import Testing
         #expect(with.diagnostics.diagnostics.first?.id == "number-non-finite")
     }
 
+    @Test func manyReadsWithTinyPiecesOnWorkerThreadsAgree() throws {
+        // Hundreds of pieces per read, taken by a worker that is already running: a piece must be
+        // counted before a worker can take it (dispatch_group_leave before enter traps).
+        let bytes = Self.document(floats: Self.randomFloatText(count: 3_000, seed: 31), p: Self.randomIntText(count: 3_000, seed: 32))
+        let plain = Collada.Document(try XMLReader.read(bytes, path: "t.dae"))
+        // (Before the fix this trapped in about one run in three.)
+        for _ in 0..<600 {
+            let prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 64, minimumCompactBytes: 1)
+            let doc = Collada.Document(try XMLReader.read(bytes, path: "t.dae", observer: prefetcher))
+            #expect(doc.sources[0].floats.map(\.bitPattern) == plain.sources[0].floats.map(\.bitPattern))
+            #expect(prefetcher.regionsMatched == 2)
+        }
+    }
+
     @Test func theLoaderPrefetchesOnlyLargeFiles() {
         #expect(NumberPrefetcher.forDocument(byteCount: 10_000) == nil)
         #expect(NumberPrefetcher.forDocument(byteCount: 1 << 20) != nil)

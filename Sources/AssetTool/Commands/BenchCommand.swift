@@ -38,7 +38,7 @@ struct ParseBench: ParsableCommand {
     @Flag(name: .long, help: "Time with the process's CPU clock instead of the wall clock: the work of all threads together (steadier when other processes share the cores; the loader parses large number arrays on a second thread).")
     var cpuTime = false
 
-    @Option(name: .long, help: "How number arrays are read: automatic (large files: on a second core while libxml2 reads the markup), inline (one thread) or eager (the parallel path for every array).")
+    @Option(name: .long, help: "How number arrays are read: automatic (large files: on a second core while libxml2 reads the markup), inline (one thread, as libxml2 delivers the text) or eager (the large-file path for every array, on one thread).")
     var numbers: String = "automatic"
 
     @Flag(name: .long, help: "Leave glibc malloc's trim and mmap thresholds at their defaults (freed memory goes back to the system, and each repetition pays page faults again).")

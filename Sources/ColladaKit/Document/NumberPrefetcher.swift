@@ -93,11 +93,17 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     /// Regions matched to elements in the last compact read (for tests and benchmarks).
     private(set) var regionsMatched = 0
 
+    /// False: no other thread; the reading thread parses every piece when the read ends (the
+    /// same pieces and results, deterministically: for fuzzing).
+    let concurrent: Bool
+
     init(minimumArrayBytes: Int = NumberPrefetcher.minimumBytes, pieceBytes: Int = NumberPrefetcher.pieceBytes,
-         minimumCompactBytes: Int = NumberPrefetcher.minimumFileBytes / 2) {
+         minimumCompactBytes: Int = NumberPrefetcher.minimumFileBytes / 2, concurrent: Bool = true) {
         self.minimumArrayBytes = max(1, minimumArrayBytes)
         self.piece = max(16, pieceBytes)
         self.minimumCompactBytes = max(1, minimumCompactBytes)
+        self.concurrent = concurrent
+        guard concurrent else { return }
         // Wake a worker now: by the time the first pieces are queued it is running, not waking.
         queue.withLock { $0.workers = 1 }
         DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
@@ -163,8 +169,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
             return cut(r.text, kind: kind, offset: 0)
         }
         let all = regionPieces.flatMap { $0 }
-        queue.withLock { $0.pieces += all }
-        dispatch(all.count)
+        submit(all)
     }
 
     func region(_ k: Int, isElement element: Int32) {
@@ -213,22 +218,25 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     private func enqueue(_ cut: [Piece], for element: Int32) {
         if cut.isEmpty { return }
         pieces[element, default: []] += cut
-        queue.withLock { $0.pieces += cut }
-        dispatch(cut.count)
+        submit(cut)
     }
 
-    /// Counts `count` newly queued pieces as outstanding and starts worker loops on Dispatch's
-    /// threads if fewer than ``maximumWorkers`` run (one `async` per loop, not per piece).
-    private func dispatch(_ count: Int) {
-        guard count > 0 else { return }
-        for _ in 0..<count { group.enter() }
-        outstanding.add(count, ordering: .relaxed)
-        queued.add(count, ordering: .releasing)
+    /// Queues `pieces` and starts worker loops on Dispatch's threads if fewer than
+    /// ``maximumWorkers`` run (one `async` per loop, not per piece). Each piece is counted as
+    /// outstanding before it is queued: a running worker may take it at once, and its `leave`
+    /// must never come before its `enter`.
+    private func submit(_ pieces: [Piece]) {
+        guard !pieces.isEmpty else { return }
+        for _ in pieces { group.enter() }
+        outstanding.add(pieces.count, ordering: .relaxed)
         let start = queue.withLock { q -> Int in
+            q.pieces += pieces
+            guard concurrent else { return 0 }
             let n = min(Self.maximumWorkers - q.workers, q.pieces.count - q.next)
             if n > 0 { q.workers += n }
             return max(0, n)
         }
+        queued.add(pieces.count, ordering: .releasing)
         for _ in 0..<start {
             DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
         }
@@ -304,6 +312,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     /// Parses on this thread whatever is still queued, then waits for pieces other threads hold.
     private func drain() {
         while let p = claim() { finish(p) }
+        if !concurrent { return }
         // The pieces other threads still hold take microseconds: spin a little (about 50 µs)
         // before sleeping, so the wake-up does not cost more than the wait.
         var spins = 0
