@@ -64,7 +64,7 @@ public enum ColladaLoader {
         switch numbers {
         case .automatic: prefetcher = NumberPrefetcher.forDocument(byteCount: bytes.count)
         case .inline: prefetcher = nil
-        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 64, minimumCompactBytes: 1, concurrent: false)
+        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 256, minimumCompactBytes: 1, concurrent: false)
         }
         return try XMLReader.read(bytes, path: path, observer: prefetcher)
     }
