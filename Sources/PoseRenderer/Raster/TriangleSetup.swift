@@ -111,14 +111,20 @@ struct TriangleSetup {
         guard c0.w > 0, c1.w > 0, c2.w > 0 else { return }
         let W = Float(samplesWide), H = Float(samplesHigh)
         let iw = SIMD3<Float>(1 / c0.w, 1 / c1.w, 1 / c2.w)
-        // NDC -> sample space (y down), then 8 fractional bits.
-        // Round half away from zero by truncation (one instruction; the guard band keeps |v| < 2^28).
+        // NDC -> sample space (y down), with 8 fractional bits.
+        let sx = (SIMD3(c0.x, c1.x, c2.x) * iw * 0.5 + 0.5) * W * 256
+        let sy = (0.5 - SIMD3(c0.y, c1.y, c2.y) * iw * 0.5) * H * 256
+        // The guard band keeps |v| <= 2^28 (times 1 + a rounding error). Only absurd clip coordinates give more or
+        // NaN: an edge whose clipped point overflowed (|x| near Float.max, or w past Float.max / g), or w so small
+        // that 1 / w is infinite. Such a triangle is dropped: Int64(NaN) traps, and the 64-bit edge functions
+        // need |v| < 2^29.
+        let limit = SIMD3<Float>(repeating: 0x1p29)
+        guard all((sx .> -limit) .& (sx .< limit) .& (sy .> -limit) .& (sy .< limit)) else { return }
+        // Round half away from zero by truncation (one instruction).
         @inline(__always) func snap(_ v: Float) -> Int64 { Int64(v + (v < 0 ? -0.5 : 0.5)) }
-        @inline(__always) func fx(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((c.x * inv * 0.5 + 0.5) * W * 256) }
-        @inline(__always) func fy(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((0.5 - c.y * inv * 0.5) * H * 256) }
-        let x0 = fx(c0, iw.x), y0 = fy(c0, iw.x)
-        var x1 = fx(c1, iw.y), y1 = fy(c1, iw.y)
-        var x2 = fx(c2, iw.z), y2 = fy(c2, iw.z)
+        let x0 = snap(sx.x), y0 = snap(sy.x)
+        var x1 = snap(sx.y), y1 = snap(sy.y)
+        var x2 = snap(sx.z), y2 = snap(sy.z)
         var z = SIMD3(c0.z * iw.x, c1.z * iw.y, c2.z * iw.z)
         var area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
         if area == 0 { return }

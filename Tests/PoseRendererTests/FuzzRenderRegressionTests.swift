@@ -1,0 +1,86 @@
+import ColladaKit
+import Foundation
+import Testing
+@testable import PoseRenderer
+
+/// The rendering half of the fuzz harness (Tests/Fuzz) on every fuzz fixture that loads
+/// (`Tests/ColladaKitTests/Fixtures/fuzz`, whose load outcomes `FuzzRegressionTests` checks), and the
+/// raster hazards the fuzzer's review found, at the level of ``TriangleSetup``.
+@Suite struct FuzzRenderRegressionTests {
+    static let fuzzFixtures = TestPaths.repoRoot.appendingPathComponent("Tests/ColladaKitTests/Fixtures/fuzz").path
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fuzzFixtures)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// What `FuzzPipeline.exercise` does: pose at 0 and mid-animation, draw list, the file's camera (or a
+    /// fitted one), a 32x32 one-sample one-thread render.
+    @Test(arguments: files)
+    func harnessPipelineRendersFixture(_ file: String) throws {
+        let path = Self.fuzzFixtures + "/" + file
+        guard let scene = try? ColladaLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path) else {
+            return  // refused with an error: FuzzRegressionTests checks which
+        }
+        let renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(defaultColor: SIMD3(0.8, 0.8, 0.8)))
+        var times: [Float] = [0]
+        if let r = scene.animationRange() { times.append(r.lowerBound + (r.upperBound - r.lowerBound) / 2) }
+        for t in times {
+            let pose = scene.pose(at: t)
+            let list = renderer.drawList(pose)
+            let camera = renderer.camera(.auto, pose: pose, list: list, aspect: 1).camera
+            let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: RasterOptions(samplesPerSide: 1, threads: 1))
+            #expect(image.pixels.count == 32 * 32)
+            #expect(image.pixels.allSatisfy { $0.x.isFinite && $0.w >= 0 && $0.w <= 1 }, "\(file): a pixel is not finite")
+        }
+    }
+
+    /// Screen triangles `add` emits for one clip-space triangle (64 x 64 samples).
+    static func setup(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>) -> [ScreenTriangle] {
+        var setup = TriangleSetup(samplesWide: 64, samplesHigh: 64, cullBackFaces: false)
+        var screen: [ScreenTriangle] = [], shade: [ShadeTriangle] = [], corners: [SIMD3<Float>] = []
+        setup.add(c0, c1, c2, index: 0, screen: &screen, shade: &shade, corners: &corners)
+        #expect(shade.count == screen.count)
+        return screen
+    }
+
+    /// Every fixed-point coordinate within the guard band's 2^28 (with rounding slack).
+    static func inGuardBand(_ t: ScreenTriangle) -> Bool {
+        [t.x0, t.y0, t.x1, t.y1, t.x2, t.y2].allSatisfy { abs(Int64($0)) <= 1 << 29 }
+    }
+
+    /// Clip x of 1e38 and -3e38 on one edge with w = 3.1e33: `g·w` and the plane distances overflow, the
+    /// clipped point was NaN and `Int64(NaN)` trapped (clip_overflow.dae). Now such pieces are dropped and
+    /// the rest is drawn.
+    @Test func overflowingGuardBandClipDropsThePiece() {
+        let a = SIMD4<Float>(1e38, 0, 3.1e33, 3.1e33), b = SIMD4<Float>(-3e38, 0, 0.5, 1), c = SIMD4<Float>(0, 1.2, 0.5, 1)
+        let screen = Self.setup(a, b, c)
+        #expect(screen.allSatisfy(Self.inGuardBand))
+        // The part of the triangle near c is still on screen.
+        #expect(!screen.isEmpty)
+    }
+
+    /// A vertex with a subnormal w (in front of a camera whose znear is 1e-40): 1 / w is infinite and
+    /// x / w NaN (camera_tiny_znear.dae).
+    @Test func subnormalWIsDropped() {
+        let screen = Self.setup(SIMD4(0, 0, 0, 2e-40), SIMD4(0, 0.5, 0.5, 1), SIMD4(0.5, 0, 0.5, 1))
+        #expect(screen.allSatisfy(Self.inGuardBand))
+    }
+
+    /// Finite clip coordinates up to Float's limits, every pair of such corners with an ordinary third one:
+    /// nothing traps and nothing outside the guard band is emitted (the two hazards above are among them).
+    @Test func extremeFiniteClipCoordinates() {
+        let xs: [Float] = [-3e38, -1e38, -1, 0, 1, 1e38, 3e38], ys: [Float] = [-3e38, 0, 0.5, 3e38]
+        let ws: [Float] = [2e-40, 1e-3, 1, 3.1e33, 1e36, 3e38]
+        var points: [SIMD4<Float>] = []
+        for x in xs { for y in ys { for w in ws { points.append(SIMD4(x, y, 0.5, w)) } } }
+        var emitted = 0
+        for a in points {
+            for b in points {
+                let screen = Self.setup(a, b, SIMD4(0, 1.2, 0.5, 1))
+                emitted += screen.count
+                #expect(screen.allSatisfy(Self.inGuardBand), "\(a) \(b)")
+            }
+        }
+        #expect(emitted > 0)
+    }
+}
