@@ -83,4 +83,24 @@ import Testing
         }
         #expect(emitted > 0)
     }
+
+    /// A camera node scaled by 0 has no axes and its matrix no inverse: the camera was put at the origin looking
+    /// down -Z, ignoring its node, and saw nothing here (a blank render). The renderer now falls back to the fitted camera, and says so (`isFile` false).
+    @Test func degenerateFileCameraFallsBackToFitted() throws {
+        let scene = try ColladaLoader.load(path: TestPaths.fixture("camera_zero_scale.dae"))
+        let renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(defaultColor: SIMD3(0.8, 0.8, 0.8)))
+        let pose = scene.pose(at: 0)
+        #expect(scene.camera(in: pose) != nil)
+        let list = renderer.drawList(pose)
+        let chosen = renderer.camera(.auto, pose: pose, list: list, aspect: 1)
+        #expect(!chosen.isFile)
+        #expect(chosen.camera.viewProjection == RenderCamera.framing(list.positions, aspect: 1).viewProjection)
+        let image = Rasterizer.render(list, camera: chosen.camera, width: 32, height: 32)
+        #expect(image.pixels.filter { $0.w > 0.5 }.count > 100)
+        // A sound file camera is still used.
+        var moved = scene
+        moved.nodes[0].transforms.removeLast()
+        let sound = SceneRenderer(scene: moved, coloring: renderer.coloring)
+        #expect(sound.camera(.auto, pose: moved.pose(at: 0), list: list, aspect: 1).isFile)
+    }
 }
