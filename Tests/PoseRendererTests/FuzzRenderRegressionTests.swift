@@ -103,4 +103,33 @@ import Testing
         let sound = SceneRenderer(scene: moved, coloring: renderer.coloring)
         #expect(sound.camera(.auto, pose: moved.pose(at: 0), list: list, aspect: 1).isFile)
     }
+
+    /// Colour slots are `UInt16`. A scene with more than 65535 distinct material colours gave its last triangles
+    /// slot 65535 while the palette stopped at 65535 entries (an out-of-range read in the resolve), and
+    /// `append` added slots in `UInt16` (an overflow trap past 65535 colours in all).
+    @Test func paletteBeyondSixteenBitsKeepsSlotsInRange() {
+        let n = 65_540
+        var scene = Scene(path: "palette", authoringTool: nil, upAxis: .y)
+        scene.materials = (0..<n).map { k in
+            Material(id: "m\(k)", name: nil, shadingModel: "lambert", diffuse: SIMD4(Float(k % 256) / 255, Float(k / 256) / 255, 0.5, 1))
+        }
+        var parts: [MeshPart] = []
+        for k in 0..<n { parts.append(MeshPart(materialSymbol: "s\(k)", positionIndices: [0, 1, 2], normalIndices: [])) }
+        scene.meshes = [Mesh(id: "g", name: nil, positions: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0)], normals: [], parts: parts)]
+        scene.addNode(Node(id: "n", name: "n", isJoint: false, transforms: []), parent: nil)
+        scene.meshInstances = [MeshInstance(node: 0, source: .mesh(0), materials: Dictionary(uniqueKeysWithValues: (0..<n).map { ("s\($0)", $0) }))]
+        let list = DrawList(scene: scene, meshes: MeshDeformer(scene: scene).posedMeshes(scene.restPose), coloring: .init(defaultColor: SIMD3(1, 1, 1)))
+        #expect(list.colorIndex.count == n)
+        #expect(list.palette.count == 65_536)
+        #expect(list.colorIndex.allSatisfy { Int($0) < list.palette.count })
+
+        var a = drawList([(SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0))])
+        a.palette = (0..<40_000).map { SIMD3(Float($0), 0, 0) }
+        a.colorIndex = [39_999]
+        var b = a
+        b.colorIndex = [39_999]
+        a.append(b)
+        #expect(a.colorIndex.count == 2 && a.colorIndex.allSatisfy { Int($0) < a.palette.count })
+        #expect(a.palette.count == 65_536 && a.colorIndex[1] == 65_535)
+    }
 }
