@@ -43,6 +43,10 @@ import Testing
              was: "a <h> of 7 indices for 2 inputs shifted the next hole's corners: position index 15 of 10 reached the mesh"),
         Case(file: "clip_overflow.dae", outcome: .loads,
              was: "trap: Int64(NaN) in TriangleSetup.emit after a guard-band clip overflowed (clip x ±1e38, w 3e33)"),
+        Case(file: "clip_cancellation.dae", outcome: .loads,
+             was: "trap: Int64(x) below Int64.min in TriangleSetup.emit, a guard-band clip point lost to cancellation (corners 1e33 and 1e19 away)"),
+        Case(file: "clip_int32.dae", outcome: .loads,
+             was: "trap: Int32(x0) of a snapped coordinate past 2^31 in TriangleSetup.emit (a clip point from a corner 1e33 away)"),
         Case(file: "camera_tiny_znear.dae", outcome: .loads,
              was: "trap: Int64(NaN) in TriangleSetup.emit, a vertex at w = 2e-40 (znear 1e-40) so 1 / w = inf"),
     ]
