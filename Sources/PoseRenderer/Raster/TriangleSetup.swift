@@ -1,7 +1,8 @@
 import ColladaKit
 
 /// Triangle setup: clip-space vertices to ``ScreenTriangle``s, clipping in homogeneous space against the near
-/// plane (`z >= -w`) and a guard band (`|x|, |y| <= g·w`) that keeps fixed-point coordinates within 2^28.
+/// plane (`z >= -w`) and a guard band (`|x|, |y| <= g·w`) that keeps fixed-point coordinates within 2^28 (a
+/// triangle whose coordinates still end up past 2^29, from clip values near Float's limits, is dropped).
 ///
 /// Inside the guard band no clipping is needed (the raster's bounding box clamps to the target), so most
 /// triangles pass straight through. Clipped edges are always interpolated from their inside end, so two
@@ -114,10 +115,11 @@ struct TriangleSetup {
         // NDC -> sample space (y down), with 8 fractional bits.
         let sx = (SIMD3(c0.x, c1.x, c2.x) * iw * 0.5 + 0.5) * W * 256
         let sy = (0.5 - SIMD3(c0.y, c1.y, c2.y) * iw * 0.5) * H * 256
-        // The guard band keeps |v| <= 2^28 (times 1 + a rounding error). Only absurd clip coordinates give more or
-        // NaN: an edge whose clipped point overflowed (|x| near Float.max, or w past Float.max / g), or w so small
-        // that 1 / w is infinite. Such a triangle is dropped: Int64(NaN) traps, and the 64-bit edge functions
-        // need |v| < 2^29.
+        // The guard band keeps |v| <= 2^28 (times 1 + a rounding error) for sane input. Absurd clip coordinates
+        // give more, or NaN: a clipped point between corners of very different size (1e19 and 1e33 away: it loses
+        // every digit to cancellation and lands far outside the band; near Float.max it overflows to NaN), or w so
+        // small that 1 / w is infinite. Such a triangle is dropped: Int64 of NaN or of |v| >= 2^63 traps, so does
+        // Int32 of |v| >= 2^31, and the 64-bit edge functions need |v| < 2^29.
         let limit = SIMD3<Float>(repeating: 0x1p29)
         guard all((sx .> -limit) .& (sx .< limit) .& (sy .> -limit) .& (sy .< limit)) else { return }
         // Round half away from zero by truncation (one instruction).
