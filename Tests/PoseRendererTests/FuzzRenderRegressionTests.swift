@@ -13,8 +13,8 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: fuzzFixtures)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    /// What `FuzzPipeline.exercise` does: pose at 0 and mid-animation, draw list, the file's camera (or a
-    /// fitted one), a 32x32 one-sample one-thread render.
+    /// What `FuzzPipeline.exercise` does: pose at 0 and mid-animation, draw list, the file's camera and a
+    /// fitted one, a 32x32 one-sample one-thread render each.
     @Test(arguments: files)
     func harnessPipelineRendersFixture(_ file: String) throws {
         let path = Self.fuzzFixtures + "/" + file
@@ -27,10 +27,14 @@ import Testing
         for t in times {
             let pose = scene.pose(at: t)
             let list = renderer.drawList(pose)
-            let camera = renderer.camera(.auto, pose: pose, list: list, aspect: 1).camera
-            let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: RasterOptions(samplesPerSide: 1, threads: 1))
-            #expect(image.pixels.count == 32 * 32)
-            #expect(image.pixels.allSatisfy { $0.x.isFinite && $0.w >= 0 && $0.w <= 1 }, "\(file): a pixel is not finite")
+            let chosen = renderer.camera(.auto, pose: pose, list: list, aspect: 1)
+            var cameras = [chosen.camera]
+            if chosen.isFile { cameras.append(renderer.camera(.fit, pose: pose, list: list, aspect: 1).camera) }
+            for camera in cameras {
+                let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: RasterOptions(samplesPerSide: 1, threads: 1))
+                #expect(image.pixels.count == 32 * 32)
+                #expect(image.pixels.allSatisfy { $0.x.isFinite && $0.w >= 0 && $0.w <= 1 }, "\(file): a pixel is not finite")
+            }
         }
     }
 
