@@ -106,6 +106,6 @@ public struct DrawList: Sendable {
         indices.append(contentsOf: other.indices.map { $0 + base })
         cornerNormals.append(contentsOf: other.cornerNormals)
         palette.append(contentsOf: other.palette.prefix(max(0, Int(UInt16.max) + 1 - pbase)))
-        colorIndex.append(contentsOf: other.colorIndex.map { UInt16(max(0, min(Int($0) + pbase, palette.count - 1))) })
+        colorIndex.append(contentsOf: other.colorIndex.map { UInt16(max(0, min(Int($0) + pbase, palette.count - 1, Int(UInt16.max)))) })
     }
 }
