@@ -11,6 +11,9 @@ import Testing
         case error(String)
         /// Loading succeeds with this warning id.
         case warning(String)
+        /// Loading succeeds (the input is valid; what it broke was further on, e.g. the rasterizer:
+        /// see PoseRendererTests' `FuzzRenderRegressionTests`).
+        case loads
     }
 
     struct Case: Sendable, CustomStringConvertible {
@@ -36,6 +39,16 @@ import Testing
              was: "allocated the 200 MB a 144-byte archive claimed before inflating"),
         Case(file: "gb2312_bad_bytes.dae", outcome: .error("xml-malformed"),
              was: "libxml2 printed 'encoding error : input conversion failed' to stderr (see encodingErrorsDoNotPrint)"),
+        Case(file: "polygons_hole_stride.dae", outcome: .error("index-count"),
+             was: "a <h> of 7 indices for 2 inputs shifted the next hole's corners: position index 15 of 10 reached the mesh"),
+        Case(file: "clip_overflow.dae", outcome: .loads,
+             was: "trap: Int64(NaN) in TriangleSetup.emit after a guard-band clip overflowed (clip x ±1e38, w 3e33)"),
+        Case(file: "clip_cancellation.dae", outcome: .loads,
+             was: "trap: Int64(x) below Int64.min in TriangleSetup.emit, a guard-band clip point lost to cancellation (corners 1e33 and 1e19 away)"),
+        Case(file: "clip_int32.dae", outcome: .loads,
+             was: "trap: Int32(x0) of a snapped coordinate past 2^31 in TriangleSetup.emit (a clip point from a corner 1e33 away)"),
+        Case(file: "camera_tiny_znear.dae", outcome: .loads,
+             was: "trap: Int64(NaN) in TriangleSetup.emit, a vertex at w = 2e-40 (znear 1e-40) so 1 / w = inf"),
     ]
 
     @Test(arguments: cases)
@@ -70,11 +83,23 @@ import Testing
             #expect(s.diagnostics.contains { $0.id == id && $0.severity == .warning },
                     "\(c.file): expected warning \(id), got \(s.diagnostics.map(\.id))")
             exercise(s)
+        case .loads:
+            let s = try #require(scene, "\(c.file) should load; errors: \(errors.map(\.description))")
+            exercise(s)
         }
     }
 
     /// What the fuzz harness does with a scene that loads.
     func exercise(_ scene: Scene) {
+        // What loads keeps the mesh invariant every consumer relies on: each index addresses its table.
+        for mesh in scene.meshes {
+            for part in mesh.parts {
+                #expect(part.positionIndices.allSatisfy { Int($0) < mesh.positions.count }, "\(mesh.id): a position index is out of range")
+                #expect(part.normalIndices.allSatisfy { Int($0) < mesh.normals.count }, "\(mesh.id): a normal index is out of range")
+                #expect(part.texcoordIndices.allSatisfy { Int($0) < mesh.texcoords.count }, "\(mesh.id): a texcoord index is out of range")
+                #expect(part.colorIndices.allSatisfy { Int($0) < mesh.colors.count }, "\(mesh.id): a colour index is out of range")
+            }
+        }
         var times: [Float] = [0]
         if let r = scene.animationRange() { times.append(r.lowerBound + (r.upperBound - r.lowerBound) / 2) }
         let deformer = MeshDeformer(scene: scene)

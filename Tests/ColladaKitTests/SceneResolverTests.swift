@@ -55,6 +55,26 @@ import Testing
         #expect(approx(total, 3))
     }
 
+    @Test func holesTooSmallToBridgeKeepTheCornerNumbering() {
+        // Corners number the outer ring, then every hole in order: a two-corner hole (dropped) still takes
+        // numbers 4 and 5, so the triangular hole is 6, 7, 8. The numbering used to skip the dropped hole,
+        // so the triangle hole's corners came out as 4, 5, 6: another hole's points in the caller's list.
+        let outer: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(10, 0, 0), SIMD3(10, 10, 0), SIMD3(0, 10, 0)]
+        let sliver: [SIMD3<Float>] = [SIMD3(2, 2, 0), SIMD3(3, 2, 0)]
+        let hole: [SIMD3<Float>] = [SIMD3(4, 4, 0), SIMD3(6, 4, 0), SIMD3(5, 6, 0)]
+        let all = outer + sliver + hole
+        var tri = Triangulator()
+        var corners: [Int] = []
+        var area: Float = 0
+        tri.triangulate(outer: outer, holes: [sliver, hole]) { a, b, c in
+            corners += [a, b, c]
+            area += simdLength(simdCross(all[b] - all[a], all[c] - all[a])) / 2
+        }
+        #expect(!corners.contains(4) && !corners.contains(5))
+        #expect(Set(corners) == Set([0, 1, 2, 3, 6, 7, 8]))
+        #expect(approx(area, 100 - 2))
+    }
+
     @Test func transformElementsOfEveryKind() throws {
         let scene = try load(TestPaths.fixture("rig_semantics.dae"))
         func node(_ id: String) throws -> Node { try #require(scene.nodes.first { $0.id == id }) }

@@ -61,6 +61,8 @@ if [ -n "${FUZZ_RUNS:-}" ]; then
   for a in "${args[@]}"; do case "$a" in -max_total_time=*) ;; *) kept+=("$a") ;; esac; done
   args=("${kept[@]}" -runs="$FUZZ_RUNS")
 fi
+# Artifacts from earlier runs stay in artifacts/: only the ones written after this mark are printed below.
+touch artifacts/.run-start
 status=0
 if [ "$jobs" -gt 1 ]; then
   "$bin" "${args[@]}" -jobs="$jobs" -workers="$jobs" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
@@ -70,11 +72,36 @@ else
   "$bin" "${args[@]}" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
 fi
 
+grep -E "^INFO: Seed: " "$log" || true
 grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)" "$log" | tail -n "$((jobs + 1))" || true
 grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
+
+# Every artifact this run wrote, printed whole as one base64 line, so a CI log is enough to reproduce
+# a finding after the machine is gone (they are at most -max_len, 64 KB, about 87 KB of base64).
+new=()
+while IFS= read -r a; do new+=("$a"); done < <(
+  find artifacts -maxdepth 1 -type f -newer artifacts/.run-start \
+    \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) \
+    -printf '%f\n' | sort)
+print_artifacts() {
+  for a in "${new[@]}"; do
+    echo "fuzz: artifact $a ($(wc -c <"artifacts/$a") bytes). To reproduce, from the saved log:"
+    echo "  grep '^fuzz-artifact $a ' LOG | cut -d' ' -f3 | base64 -d > $a; Tests/Fuzz/repro.sh $a"
+    printf 'fuzz-artifact %s %s\n' "$a" "$(base64 -w0 "artifacts/$a")"
+  done
+}
+
 if [ "$status" -ne 0 ] || grep -qE "^(==[0-9]+==ERROR|SUMMARY: |artifact_prefix=.*Test unit written)" "$log"; then
-  echo "fuzz: FAILED (status $status); see $log and $here/artifacts/" >&2
-  grep -E "ERROR|SUMMARY|Test unit written|Fatal error" "$log" | head -20 >&2
+  {
+    echo "fuzz: FAILED (status $status); see $log and $here/artifacts/"
+    grep -E "^INFO: Seed: |Test unit written|Fatal error|^MS: |^Base64: " "$log" | head -20
+    # The report and its stack: in a release build a Swift trap prints no message, but the frame that
+    # trapped is named "Swift runtime failure: <what>" with its file and line (from the debug info).
+    grep -m3 -E "Swift runtime failure" "$log" || true
+    awk '/==[0-9]+== ?ERROR/ { on = 1 } on && n < 60 { print; n++ } /^SUMMARY/ { on = 0 }' "$log"
+    print_artifacts
+  } >&2
   exit 1
 fi
+if [ ${#new[@]} -gt 0 ]; then print_artifacts; fi
 echo "fuzz: no crash in ${seconds}s x $jobs job(s)"

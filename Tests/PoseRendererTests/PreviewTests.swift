@@ -144,6 +144,20 @@ import Testing
         #expect(abs(t.loopTimes(fps: 10)[3] - 0.3) < 1e-6)
     }
 
+    /// Key times 1e20 s apart made `loopTimes` trap converting the frame count to Int (`assettool preview
+    /// --play`); an infinite clip length gave NaN times.
+    @Test func timelineOfAbsurdLengthStaysBounded() throws {
+        let scene = try ColladaLoader.load(path: TestPaths.fixture("keys_1e20_apart.dae"))
+        let t = PreviewTimeline(scene: scene)
+        #expect(t.duration == 1e20)
+        let times = t.loopTimes()
+        #expect(times.count == 100_000 && times.allSatisfy(\.isFinite))
+        #expect(t.frameInterval() > 0)
+        let endless = PreviewTimeline(start: 2, duration: .infinity, sampleRate: 24)
+        #expect(endless.duration == 0 && endless.loopTimes() == [2])
+        #expect(PreviewTimeline(start: 0, duration: 1, sampleRate: .nan).loopTimes() == [0])
+    }
+
     @Test(.enabled(if: TestPaths.hasShared, "needs ../shared (the Blender-made humanoid)"))
     func humanoidTimelineUsesItsKeyRate() throws {
         let t = PreviewTimeline(scene: try Self.humanoid())

@@ -150,6 +150,15 @@ extension SceneResolver {
                       at: p.indexLocations[k])
             return nil
         }
+        // Holes too: their corners follow the outer ring's in one combined list, so a ragged hole would shift
+        // every later corner onto another input's (unchecked) index.
+        for (k, holes) in p.holes.enumerated() {
+            for h in holes where h.count % stride != 0 {
+                bag.error("index-count", "<h> has \(h.count) indices, not a multiple of the \(stride) inputs per corner",
+                          at: k < p.indexLocations.count ? p.indexLocations[k] : p.location)
+                return nil
+            }
+        }
         switch p.kind {
         case .triangles:
             let have = p.indexLists.first?.count ?? 0

@@ -82,11 +82,12 @@ public struct Triangulator {
             return n - 2
         }
         ring = Array(0..<n)
-        // Holes: bridge each to the outer ring, rightmost hole first.
+        // Holes: bridge each to the outer ring, rightmost hole first. Every hole's corners are numbered (the
+        // caller's combined corner list has them all), also those of a hole too small to bridge.
         var holeStart: [Int] = []
         var base = n
-        for h in holes where h.count >= 3 {
-            holeStart.append(base)
+        for h in holes {
+            if h.count >= 3 { holeStart.append(base) }
             for p in h { projected.append(project(p)) }
             base += h.count
         }

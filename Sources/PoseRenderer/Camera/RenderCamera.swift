@@ -23,6 +23,10 @@ public struct RenderCamera: Sendable, Equatable {
     /// `projection * view`.
     public var viewProjection: Matrix4x4 { projection * view }
 
+    /// Whether the camera can see anything: its matrices and planes are finite. A COLLADA camera whose node
+    /// scales by 0 (no axes) or lies beyond Float's range is not; ``SceneRenderer`` then fits one instead.
+    public var isFinite: Bool { view.isFinite && projection.isFinite && viewProjection.isFinite && near.isFinite && far.isFinite }
+
     /// A right-handed perspective projection, OpenGL convention: `f = 1 / tan(yfov / 2)`,
     /// `x' = f / aspect · x`, `y' = f · y`, `z' = (far + near) / (near - far) · z + 2 far near / (near - far)`, `w' = -z`.
     public static func perspective(yfov: Float, aspect: Float, near: Float, far: Float) -> Matrix4x4 {
@@ -45,7 +49,8 @@ public struct RenderCamera: Sendable, Equatable {
     }
 
     /// The COLLADA camera `camera` placed by `world` (its node's normalised world matrix; the camera looks down
-    /// its local -Z), for an output of `aspect` = width / height.
+    /// its local -Z), for an output of `aspect` = width / height. A `world` without an inverse gives a camera
+    /// that is not ``isFinite``.
     ///
     /// As SceneKit does, the file's field of view is kept along the vertical axis (`yfov`, or `ymag` for
     /// orthographic cameras) and the output's aspect decides the horizontal one; the file's `aspect_ratio`
@@ -63,7 +68,9 @@ public struct RenderCamera: Sendable, Equatable {
         let near = camera.znear > 0 ? camera.znear * lengthZ : 0.001
         let far = camera.zfar > camera.znear ? camera.zfar * lengthZ : near * 1000
         let rigid = Matrix4x4(SIMD4(simdNormalize(a0), 0), SIMD4(simdNormalize(a1), 0), SIMD4(simdNormalize(a2), 0), world.columns.3)
-        view = rigid.inverse ?? .identity
+        // No inverse (a node scaled by 0 has no axes): the camera sees nothing, and says so through `isFinite`.
+        let nan = SIMD4<Float>(repeating: .nan)
+        view = rigid.inverse ?? Matrix4x4(nan, nan, nan, nan)
         switch camera.projection {
         case .perspective(let yfov, _):
             let fov = yfov > 0 && yfov < .pi ? yfov : .pi / 4

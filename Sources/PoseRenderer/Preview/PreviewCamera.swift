@@ -50,7 +50,8 @@ public enum PreviewCamera: String, Sendable, CaseIterable, Codable {
         switch self {
         case .file:
             if let c = scene.camera(in: pose) {
-                return (RenderCamera(collada: c.camera, world: c.world, aspect: aspect), true)
+                let file = RenderCamera(collada: c.camera, world: c.world, aspect: aspect)
+                if file.isFinite { return (file, true) }
             }
             return (RenderCamera.framing(points, aspect: aspect), false)
         case .fit:

@@ -10,9 +10,10 @@ public struct PreviewTimeline: Sendable, Equatable {
     /// are no keys to tell.
     public var sampleRate: Float
 
+    /// A duration that is not finite (a clip ending at `inf`, keys at ±3e38) counts as 0: a still scene.
     public init(start: Float, duration: Float, sampleRate: Float) {
         self.start = start
-        self.duration = max(0, duration)
+        self.duration = duration.isFinite ? max(0, duration) : 0
         self.sampleRate = sampleRate
     }
 
@@ -47,11 +48,13 @@ public struct PreviewTimeline: Sendable, Equatable {
     }
 
     /// The times of one loop at `fps` frames per second (default: ``sampleRate``): `start + k · duration / n` for
-    /// `k` in `0..<n`, `n = max(1, round(duration · fps))`; the end time is left out, as a looping rep ends where it
-    /// starts.
+    /// `k` in `0..<n`, `n = round(duration · fps)` within 1...100,000; the end time is left out, as a looping rep ends
+    /// where it starts.
     public func loopTimes(fps: Float? = nil) -> [Float] {
         let rate = fps.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? sampleRate
-        let n = max(1, min(100_000, Int((duration * rate).rounded())))
+        // Clamped as a Float: keys 1e20 s apart would make Int(duration · rate) trap.
+        let frames = (duration * rate).rounded()
+        let n = frames >= 1 ? Int(min(frames, 100_000)) : 1
         return (0..<n).map { start + Float($0) * duration / Float(n) }
     }
 

@@ -47,8 +47,11 @@ public struct DrawList: Sendable {
         var paletteIndex: [SIMD3<Float>: UInt16] = [:]
         func colorSlot(_ c: SIMD3<Float>) -> UInt16 {
             if let i = paletteIndex[c] { return i }
-            let i = UInt16(truncatingIfNeeded: min(palette.count, Int(UInt16.max)))
-            if palette.count < Int(UInt16.max) { palette.append(c); paletteIndex[c] = i }
+            // At most 65536 colours (UInt16 slots); past that, triangles take the last one.
+            guard palette.count <= Int(UInt16.max) else { return UInt16.max }
+            let i = UInt16(palette.count)
+            palette.append(c)
+            paletteIndex[c] = i
             return i
         }
         let total = meshes.reduce(0) { $0 + scene.meshes[$1.mesh].triangleCount }
@@ -95,13 +98,14 @@ public struct DrawList: Sendable {
         if palette.isEmpty { palette.append(coloring.defaultColor) }
     }
 
-    /// Appends another list's triangles (indices and colours re-based).
+    /// Appends another list's triangles (indices and colours re-based). Colour slots past 65535 take the last
+    /// one (slots are `UInt16`).
     public mutating func append(_ other: DrawList) {
-        let base = UInt32(positions.count), pbase = UInt16(palette.count)
+        let base = UInt32(positions.count), pbase = palette.count
         positions.append(contentsOf: other.positions)
         indices.append(contentsOf: other.indices.map { $0 + base })
         cornerNormals.append(contentsOf: other.cornerNormals)
-        palette.append(contentsOf: other.palette)
-        colorIndex.append(contentsOf: other.colorIndex.map { $0 + pbase })
+        palette.append(contentsOf: other.palette.prefix(max(0, Int(UInt16.max) + 1 - pbase)))
+        colorIndex.append(contentsOf: other.colorIndex.map { UInt16(max(0, min(Int($0) + pbase, palette.count - 1, Int(UInt16.max)))) })
     }
 }

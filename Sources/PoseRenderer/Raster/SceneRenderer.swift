@@ -29,10 +29,12 @@ public struct SceneRenderer: Sendable {
     }
 
     /// The camera for `choice` at `pose` for an output of `aspect` (width / height), and whether the file's
-    /// camera was used.
+    /// camera was used. A file camera that is not ``RenderCamera/isFinite`` (its node scaled by 0, say) is
+    /// replaced by the fitted one.
     public func camera(_ choice: CameraChoice, pose: Pose, list: DrawList, aspect: Float) -> (camera: RenderCamera, isFile: Bool) {
         if choice != .fit, let c = scene.camera(in: pose) {
-            return (RenderCamera(collada: c.camera, world: c.world, aspect: aspect), true)
+            let file = RenderCamera(collada: c.camera, world: c.world, aspect: aspect)
+            if file.isFinite { return (file, true) }
         }
         return (RenderCamera.framing(list.positions, aspect: aspect), false)
     }

@@ -1,7 +1,8 @@
 import ColladaKit
 
 /// Triangle setup: clip-space vertices to ``ScreenTriangle``s, clipping in homogeneous space against the near
-/// plane (`z >= -w`) and a guard band (`|x|, |y| <= g·w`) that keeps fixed-point coordinates within 2^28.
+/// plane (`z >= -w`) and a guard band (`|x|, |y| <= g·w`) that keeps fixed-point coordinates within 2^28 (a
+/// triangle whose coordinates still end up past 2^29, from clip values near Float's limits, is dropped).
 ///
 /// Inside the guard band no clipping is needed (the raster's bounding box clamps to the target), so most
 /// triangles pass straight through. Clipped edges are always interpolated from their inside end, so two
@@ -111,14 +112,21 @@ struct TriangleSetup {
         guard c0.w > 0, c1.w > 0, c2.w > 0 else { return }
         let W = Float(samplesWide), H = Float(samplesHigh)
         let iw = SIMD3<Float>(1 / c0.w, 1 / c1.w, 1 / c2.w)
-        // NDC -> sample space (y down), then 8 fractional bits.
-        // Round half away from zero by truncation (one instruction; the guard band keeps |v| < 2^28).
+        // NDC -> sample space (y down), with 8 fractional bits.
+        let sx = (SIMD3(c0.x, c1.x, c2.x) * iw * 0.5 + 0.5) * W * 256
+        let sy = (0.5 - SIMD3(c0.y, c1.y, c2.y) * iw * 0.5) * H * 256
+        // The guard band keeps |v| <= 2^28 (times 1 + a rounding error) for sane input. Absurd clip coordinates
+        // give more, or NaN: a clipped point between corners of very different size (1e19 and 1e33 away: it loses
+        // every digit to cancellation and lands far outside the band; near Float.max it overflows to NaN), or w so
+        // small that 1 / w is infinite. Such a triangle is dropped: Int64 of NaN or of |v| >= 2^63 traps, so does
+        // Int32 of |v| >= 2^31, and the 64-bit edge functions need |v| < 2^29.
+        let limit = SIMD3<Float>(repeating: 0x1p29)
+        guard all((sx .> -limit) .& (sx .< limit) .& (sy .> -limit) .& (sy .< limit)) else { return }
+        // Round half away from zero by truncation (one instruction).
         @inline(__always) func snap(_ v: Float) -> Int64 { Int64(v + (v < 0 ? -0.5 : 0.5)) }
-        @inline(__always) func fx(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((c.x * inv * 0.5 + 0.5) * W * 256) }
-        @inline(__always) func fy(_ c: SIMD4<Float>, _ inv: Float) -> Int64 { snap((0.5 - c.y * inv * 0.5) * H * 256) }
-        let x0 = fx(c0, iw.x), y0 = fy(c0, iw.x)
-        var x1 = fx(c1, iw.y), y1 = fy(c1, iw.y)
-        var x2 = fx(c2, iw.z), y2 = fy(c2, iw.z)
+        let x0 = snap(sx.x), y0 = snap(sy.x)
+        var x1 = snap(sx.y), y1 = snap(sy.y)
+        var x2 = snap(sx.z), y2 = snap(sy.z)
         var z = SIMD3(c0.z * iw.x, c1.z * iw.y, c2.z * iw.z)
         var area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
         if area == 0 { return }

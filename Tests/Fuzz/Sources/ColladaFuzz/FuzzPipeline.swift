@@ -3,7 +3,7 @@ import PoseRenderer
 
 /// What the harness does with a scene that loaded: what `assettool pose`, `render` and `icons` do.
 /// Poses at time 0 and at the middle of the animation, skins every mesh instance, then rasterizes
-/// a 32x32, one-sample, one-thread frame through the file's camera (or a fitted one).
+/// a 32x32, one-sample, one-thread frame through the file's camera and a fitted one.
 enum FuzzPipeline {
     static let coloring = DrawList.Coloring(defaultColor: SIMD3(0.8, 0.8, 0.8))
     static let raster = RasterOptions(samplesPerSide: 1, threads: 1)
@@ -16,9 +16,14 @@ enum FuzzPipeline {
         for t in times {
             let pose = scene.pose(at: t)
             let list = renderer.drawList(pose)  // MeshDeformer.posedMeshes(pose) inside
-            let camera = renderer.camera(.auto, pose: pose, list: list, aspect: 1).camera
-            let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: raster)
-            sink += image.pixels[16 * 32 + 16].x
+            // The file's camera when it has one, then (so the framing code meets every input too) a fitted one.
+            let chosen = renderer.camera(.auto, pose: pose, list: list, aspect: 1)
+            var cameras = [chosen.camera]
+            if chosen.isFile { cameras.append(renderer.camera(.fit, pose: pose, list: list, aspect: 1).camera) }
+            for camera in cameras {
+                let image = Rasterizer.render(list, camera: camera, width: 32, height: 32, options: raster)
+                sink += image.pixels[16 * 32 + 16].x
+            }
         }
         // Clips measure time from their start; pose the first two at their middles.
         for clip in scene.clips.prefix(2) {
