@@ -152,10 +152,12 @@ struct ParseBench: ParsableCommand {
             }
             if stages {
                 var x: [Double] = [], d: [Double] = [], r: [Double] = [], fr: [Double] = []
+                var onOthers = 0, pieces = 0
                 for _ in 0..<runs {
                     let t0 = now()
                     guard var xml = Optional(try? ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)), xml != nil else { break }
                     let t1 = now()
+                    if let share = xml?.numberPieces { onOthers += share.onOtherThreads; pieces += share.all }
                     var doc = Optional(Collada.Document(xml!))
                     let t2 = now()
                     var scene = try? SceneResolver.resolve(doc!)
@@ -166,8 +168,10 @@ struct ParseBench: ParsableCommand {
                     x.append(t1 - t0); d.append(t2 - t1); r.append(t3 - t2); fr.append(t4 - t3)
                     _ = (xml, doc, scene)
                 }
+                let share = pieces > 0 ? String(format: "; %.1f number pieces a read, %.0f%% on other threads",
+                                                Double(pieces) / Double(max(1, x.count)), 100 * Double(onOthers) / Double(pieces)) : ""
                 Console.err(String(format: "  stages: xml %.3f ms, document %.3f ms, resolve %.3f ms, free %.3f ms",
-                                   median(x), median(d), median(r), median(fr)))
+                                   median(x), median(d), median(r), median(fr)) + share)
             }
             let o = median(ours), f = floor.isEmpty ? nil : median(floor)
             let ratio = f.map { o / $0 }

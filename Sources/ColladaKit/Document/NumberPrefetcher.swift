@@ -92,6 +92,9 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     let minimumCompactBytes: Int
     /// Regions matched to elements in the last compact read (for tests and benchmarks).
     private(set) var regionsMatched = 0
+    /// Pieces parsed by worker threads (the rest were parsed by the reading thread), and in all.
+    let piecesOnWorkers = Atomic<Int>(0)
+    let piecesParsed = Atomic<Int>(0)
 
     /// False: no other thread; the reading thread parses every piece when the read ends (the
     /// same pieces and results, deterministically: for fuzzing).
@@ -160,7 +163,10 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     static let arrayNames: [String: UInt8] = [
         "float_array": Kind.floats.rawValue, "int_array": Kind.ints.rawValue, "p": Kind.ints.rawValue,
         "v": Kind.ints.rawValue, "vcount": Kind.ints.rawValue, "h": Kind.ints.rawValue]
-    var compactionMinimumBytes: Int { minimumArrayBytes }
+    /// Cut-out regions are known before libxml2 starts, so even short ones go to the workers
+    /// (off the reading thread's path) for little more than the cost of queueing them.
+    static let minimumRegionBytes = 512
+    var compactionMinimumBytes: Int { Swift.min(minimumArrayBytes, Self.minimumRegionBytes) }
     var compactionMinimumTotal: Int { minimumCompactBytes }
 
     func regionsFound(_ regions: [(text: UnsafeBufferPointer<UInt8>, interest: UInt8)]) {
@@ -283,6 +289,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
                     group.leave()
                 } else {
                     finish(piece)
+                    piecesOnWorkers.add(1, ordering: .relaxed)
                 }
                 continue
             }
@@ -323,6 +330,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     /// Runs a claimed piece and counts it done.
     private func finish(_ p: Piece) {
         p.run()
+        piecesParsed.add(1, ordering: .relaxed)
         outstanding.subtract(1, ordering: .releasing)
         group.leave()
     }
@@ -371,6 +379,15 @@ private final class Locked<State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(&state)
+    }
+}
+
+extension XMLDocument {
+    /// How many number pieces were parsed while this document was read, and how many of them by
+    /// other threads (for `bench parse --stages`); nil when it was read without a prefetcher.
+    public var numberPieces: (onOtherThreads: Int, all: Int)? {
+        guard let p = leafObserver as? NumberPrefetcher else { return nil }
+        return (p.piecesOnWorkers.load(ordering: .relaxed), p.piecesParsed.load(ordering: .relaxed))
     }
 }
 
