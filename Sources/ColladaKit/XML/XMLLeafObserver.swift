@@ -42,9 +42,10 @@ protocol XMLLeafObserver: AnyObject, Sendable {
     /// Local names of elements whose text may be cut out of what libxml2 reads and handed over
     /// before the read starts, each with its tag; nil for none.
     var compactionNames: [String: UInt8]? { get }
-    /// The shortest text worth cutting out, and the least in all for a compact read to pay.
+    /// The shortest text worth cutting out, and the least in all for a compact read of a
+    /// document of `documentBytes` to pay.
     var compactionMinimumBytes: Int { get }
-    var compactionMinimumTotal: Int { get }
+    func compactionMinimumTotal(documentBytes: Int) -> Int
 
     /// The cut-out texts, in document order, before libxml2 starts; the bytes stay valid and
     /// unchanged until ``readEnded(failed:)`` or ``discardRegions()`` returns.

@@ -68,7 +68,7 @@ public enum XMLReader {
             // stays put until this closure returns, after the observer has finished with it).
             if let observer, let names = observer.compactionNames,
                let compaction = XMLCompaction.make(src, names: names, minimumBytes: observer.compactionMinimumBytes,
-                                                   minimumTotal: observer.compactionMinimumTotal,
+                                                   minimumTotal: observer.compactionMinimumTotal(documentBytes: src.count),
                                                    checkEncoding: !ignoreEncoding) {
                 observer.regionsFound(compaction.regions.map {
                     (UnsafeBufferPointer(rebasing: src[$0.start..<$0.end]), $0.interest)
