@@ -8,13 +8,10 @@ extension ColladaLoader {
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - path: the name used in diagnostics (`archive.zae/member.dae` for an archive's document).
+    ///   - numbers: how number arrays are read (the result is the same either way).
     /// - Throws: ``LoadError`` (`.invalid`) for a malformed archive or XML.
-    public static func xmlDocument(bytes: [UInt8], path: String) throws -> XMLDocument {
-        var bytes = bytes
-        var path = path
-        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
-            (bytes, path) = try unpackZAE(bytes, path: path)
-        }
-        return try parseXML(bytes, path: path)
+    public static func xmlDocument(bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> XMLDocument {
+        let (xml, name) = try documentBytes(bytes, path: path)
+        return try parseXML(xml, path: name, numbers: numbers)
     }
 }

@@ -43,12 +43,7 @@ public enum ColladaLoader {
 
     /// Parses to the Document stage (no resolution): for tools that inspect raw structure.
     public static func document(bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> Collada.Document {
-        var bytes = bytes
-        var path = path
-        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
-            (bytes, path) = try unpackZAE(bytes, path: path)
-        }
-        return Collada.Document(try parseXML(bytes, path: path, numbers: numbers))
+        Collada.Document(try xmlDocument(bytes: bytes, path: path, numbers: numbers))
     }
 
     /// The XML stage as the loader runs it: for a large file, number arrays are parsed on other

@@ -155,12 +155,13 @@ struct ParseBench: ParsableCommand {
                 var onOthers = 0, pieces = 0
                 for _ in 0..<runs {
                     let t0 = now()
-                    guard var xml = Optional(try? ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)), xml != nil else { break }
+                    var xml: XMLDocument? = try? ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
+                    guard let parsed = xml else { break }
                     let t1 = now()
-                    if let share = xml?.numberPieces { onOthers += share.onOtherThreads; pieces += share.all }
-                    var doc = Optional(Collada.Document(xml!))
+                    if let share = parsed.numberPieces { onOthers += share.onOtherThreads; pieces += share.all }
+                    var doc: Collada.Document? = Collada.Document(parsed)
                     let t2 = now()
-                    var scene = try? SceneResolver.resolve(doc!)
+                    var scene = doc.flatMap { try? SceneResolver.resolve($0) }
                     let t3 = now()
                     // What the load frees when its result is dropped (the floor frees its tree too).
                     xml = nil; doc = nil; scene = nil

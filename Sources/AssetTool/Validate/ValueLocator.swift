@@ -30,7 +30,7 @@ struct ValueLocator {
         var inToken = false
         for i in 0..<bytes.count {
             let c = bytes[i]
-            let space = c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+            let space = isXMLWhiteSpace(c)
             if !space && !inToken {
                 token += 1
                 if token == k { return i }

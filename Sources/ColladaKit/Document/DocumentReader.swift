@@ -594,9 +594,8 @@ extension String {
     var trimmingSpaces: String {
         let u = utf8
         var s = u.startIndex, e = u.endIndex
-        func sp(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
-        while s < e && sp(u[s]) { s = u.index(after: s) }
-        while e > s && sp(u[u.index(before: e)]) { e = u.index(before: e) }
+        while s < e && isXMLWhiteSpace(u[s]) { s = u.index(after: s) }
+        while e > s && isXMLWhiteSpace(u[u.index(before: e)]) { e = u.index(before: e) }
         return String(self[s..<e])
     }
 

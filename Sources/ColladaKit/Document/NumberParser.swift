@@ -31,7 +31,7 @@ public enum NumberParser {
     }
 
     @inline(__always)
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+    static func isSpace(_ c: UInt8) -> Bool { isXMLWhiteSpace(c) }
 
     /// Parses every float in `text`, appending to `out`.
     ///

@@ -118,14 +118,9 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func interest(inElementsNamed name: String) -> UInt8 {
-        // Most names are none of these: reject them by length before comparing strings.
+        // Most names are none of these: reject them by length before hashing.
         switch name.utf8.count {
-        case 1, 6, 9, 11: break
-        default: return 0
-        }
-        switch name {
-        case "float_array": return Kind.floats.rawValue
-        case "int_array", "p", "v", "vcount", "h": return Kind.ints.rawValue
+        case 1, 6, 9, 11: return Self.arrayNames[name] ?? 0
         default: return 0
         }
     }
@@ -150,7 +145,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         var start = 0
         while start < text.count {
             var end = min(start + piece, text.count)
-            while end < text.count && !NumberParser.isSpace(base[end]) { end += 1 }
+            while end < text.count && !isXMLWhiteSpace(base[end]) { end += 1 }
             out.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start))
             start = end
         }
@@ -290,8 +285,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
             if let piece {
                 idle = 0
                 if cancelled {
-                    outstanding.subtract(1, ordering: .releasing)
-                    group.leave()
+                    settle()
                 } else {
                     finish(piece)
                     piecesOnWorkers.add(1, ordering: .relaxed)
@@ -316,8 +310,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
             }
             guard let piece else { return nil }
             if !cancelled { return piece }
-            outstanding.subtract(1, ordering: .releasing)
-            group.leave()
+            settle()
         }
     }
 
@@ -336,6 +329,11 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     private func finish(_ p: Piece) {
         p.run()
         piecesParsed.add(1, ordering: .relaxed)
+        settle()
+    }
+
+    /// Counts one queued piece as no longer outstanding (parsed, or skipped after cancellation).
+    private func settle() {
         outstanding.subtract(1, ordering: .releasing)
         group.leave()
     }

@@ -75,25 +75,19 @@ struct XMLTextBuffer {
     /// `<name attrs>v0 v1 ...</name>` with ``appendNumber(_:)``.
     mutating func numbers<C: Collection>(_ name: String, _ attrs: [(String, String?)] = [], _ values: C)
     where C.Element == Float {
-        indent()
-        bytes.append(0x3C)
-        append(name)
-        attributes(attrs)
-        bytes.append(0x3E)
-        var first = true
-        for v in values {
-            if !first { bytes.append(0x20) }
-            first = false
-            appendNumber(v)
-        }
-        append("</")
-        append(name)
-        append(">\n")
+        list(name, attrs, values) { $0.appendNumber($1) }
     }
 
     /// `<name attrs>i0 i1 ...</name>`.
     mutating func integers<C: Collection>(_ name: String, _ attrs: [(String, String?)] = [], _ values: C)
     where C.Element: BinaryInteger {
+        list(name, attrs, values) { $0.appendInteger(Int64($1)) }
+    }
+
+    /// `<name attrs>` then the values, space-separated, each written by `write`, then `</name>`.
+    @inline(__always)
+    private mutating func list<C: Collection>(_ name: String, _ attrs: [(String, String?)], _ values: C,
+                                             _ write: (inout XMLTextBuffer, C.Element) -> Void) {
         indent()
         bytes.append(0x3C)
         append(name)
@@ -103,7 +97,7 @@ struct XMLTextBuffer {
         for v in values {
             if !first { bytes.append(0x20) }
             first = false
-            appendInteger(Int64(v))
+            write(&self, v)
         }
         append("</")
         append(name)

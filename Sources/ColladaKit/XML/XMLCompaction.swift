@@ -71,7 +71,6 @@ struct XMLCompaction {
             guard from < n, let hit = memchr(b + from, Int32(byte), n - from) else { return nil }
             return b.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
-        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
         var i = 0
         while let lt = next(UInt8(ascii: "<"), from: i) {
@@ -103,7 +102,7 @@ struct XMLCompaction {
             // A start tag: its name, then attributes up to the '>' outside quotes.
             var k = j
             var colon = -1
-            while k < n && !isSpace(b[k]) && b[k] != UInt8(ascii: ">") && b[k] != UInt8(ascii: "/") {
+            while k < n && !isXMLWhiteSpace(b[k]) && b[k] != UInt8(ascii: ">") && b[k] != UInt8(ascii: "/") {
                 if b[k] == UInt8(ascii: ":") { colon = k }
                 k += 1
             }
@@ -136,7 +135,7 @@ struct XMLCompaction {
             let qualified = k - j
             if lt2 - i >= minimumBytes && lt2 + 2 + qualified < n && b[lt2 + 1] == UInt8(ascii: "/")
                 && memcmp(b + lt2 + 2, b + j, qualified) == 0
-                && (b[lt2 + 2 + qualified] == UInt8(ascii: ">") || isSpace(b[lt2 + 2 + qualified])) {
+                && (b[lt2 + 2 + qualified] == UInt8(ascii: ">") || isXMLWhiteSpace(b[lt2 + 2 + qualified])) {
                 regions.append(Region(start: i, end: lt2, compactStart: 0, newlines: 0, interest: tag))
                 total += lt2 - i
             }

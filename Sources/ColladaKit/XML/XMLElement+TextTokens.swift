@@ -5,17 +5,16 @@ extension XMLElement {
     func textTokens() -> [String] {
         withTextBytes { b -> [String] in
             guard let base = b.baseAddress else { return [] }
-            @inline(__always) func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
             var out: [String] = []
             var previousStart = 0, previousCount = -1
             var previous = ""
             var i = 0
             let n = b.count
             while true {
-                while i < n && space(base[i]) { i += 1 }
+                while i < n && isXMLWhiteSpace(base[i]) { i += 1 }
                 if i >= n { break }
                 let start = i
-                while i < n && !space(base[i]) { i += 1 }
+                while i < n && !isXMLWhiteSpace(base[i]) { i += 1 }
                 let count = i - start
                 var same = count == previousCount
                 var k = 0

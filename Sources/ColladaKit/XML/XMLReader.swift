@@ -63,6 +63,10 @@ public enum XMLReader {
         }
         xmlInitParser()
         reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
+        func document(_ builder: Builder) -> XMLDocument {
+            XMLDocument(path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
+                        text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+        }
         return try utf8.withUnsafeBufferPointer { src -> XMLDocument in
             // Large number arrays cut out of what libxml2 reads, parsed meanwhile from `src` (which
             // stays put until this closure returns, after the observer has finished with it).
@@ -81,9 +85,7 @@ public enum XMLReader {
                     && builder.nextRegion == compaction.regions.count
                     && !builder.elements.isEmpty && observer.regionsParsed() {
                     observer.readEnded(failed: false)
-                    return XMLDocument(
-                        path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-                        text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+                    return document(builder)
                 }
                 // Something the scan could not vouch for (malformed XML, a region that held more
                 // than numbers, or one libxml2 did not see as an element's text): read it all.
@@ -98,9 +100,7 @@ public enum XMLReader {
                 throw LoadError(kind: .invalid, diagnostics: diagnostics)
             }
             if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
-            return XMLDocument(
-                path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-                text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
+            return document(builder)
         }
     }
 
@@ -448,7 +448,7 @@ private final class Builder {
         let end = sink.pointee.count
         var cut = end
         let base = sink.pointee.base
-        while cut > watchedFrom && !Self.isSpace(base[cut - 1]) { cut -= 1 }
+        while cut > watchedFrom && !isXMLWhiteSpace(base[cut - 1]) { cut -= 1 }
         if cut > watchedFrom, let observer {
             let textStart = elements[Int(current)].textStart
             observer.textPiece(element: current, interest: watchedTag,
@@ -460,9 +460,6 @@ private final class Builder {
         // One token longer than a piece: look again a piece later.
         sink.pointee.flushAt = max(watchedFrom, end) + pieceBytes
     }
-
-    @inline(__always)
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     static func decodeReferences(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var out = [UInt8]()
