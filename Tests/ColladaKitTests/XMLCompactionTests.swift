@@ -132,6 +132,10 @@ import Testing
         ("latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><COLLADA version=\"1.4.1\"><float_array>1 2</float_array></COLLADA>"),
         ("control char", "<COLLADA version=\"1.4.1\"><float_array>1 \u{01} 2</float_array></COLLADA>"),
         ("nan", #"<COLLADA version="1.4.1"><float_array>1 NaN -INF 1.#QNAN</float_array></COLLADA>"#),
+        // The scan hands the array over, then gives up at markup it cannot end: the work already
+        // queued is dropped and the original is read.
+        ("comment never closed", #"<COLLADA version="1.4.1"><float_array>1 2 3</float_array><p>0 1</p><!-- open </COLLADA>"#),
+        ("pi never closed", #"<COLLADA version="1.4.1"><float_array>1 2 3</float_array><?x </COLLADA>"#),
     ]
 
     @Test(arguments: shapes.map(\.0))
@@ -160,7 +164,8 @@ import Testing
                       // The same after a CR, which libxml2 drops: the offsets would differ, so read again.
                       ("crlf comma", 0),
                       // Fallbacks: libxml2 would have decoded, refused or split the text.
-                      ("child", 0), ("entity", 0), ("amp", 0), ("control char", 0), ("mismatched close", 0)])
+                      ("child", 0), ("entity", 0), ("amp", 0), ("control char", 0), ("mismatched close", 0),
+                      ("comment never closed", 0), ("pi never closed", 0)])
     func takesTheCompactPathOnlyWhereItCanVouchForIt(_ name: String, regions: Int) throws {
         let bytes = Array(Self.shapes.first { $0.0 == name }!.1.utf8)
         let prefetcher = Self.eager()

@@ -169,13 +169,10 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         minimumCompactBytes >= Self.minimumFileBytes / 2 ? Swift.max(minimumCompactBytes, documentBytes / 3) : minimumCompactBytes
     }
 
-    func regionsFound(_ regions: [(text: UnsafeBufferPointer<UInt8>, interest: UInt8)]) {
-        regionPieces = regions.map { r in
-            guard let kind = Kind(rawValue: r.interest) else { return [] }
-            return cut(r.text, kind: kind, offset: 0)
-        }
-        let all = regionPieces.flatMap { $0 }
-        submit(all)
+    func regionFound(_ text: UnsafeBufferPointer<UInt8>, interest: UInt8) {
+        let cut = Kind(rawValue: interest).map { self.cut(text, kind: $0, offset: 0) } ?? []
+        regionPieces.append(cut)
+        submit(cut)
     }
 
     func region(_ k: Int, isElement element: Int32) {

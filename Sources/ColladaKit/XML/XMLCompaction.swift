@@ -44,8 +44,11 @@ struct XMLCompaction {
     ///   - names: local element names to cut out, each with the observer's tag.
     ///   - minimumBytes: shortest text worth cutting out.
     ///   - checkEncoding: false when the bytes were transcoded to UTF-8 (the declaration is ignored).
+    ///   - found: called with each region as the scan finds it, in document order (whether or not
+    ///     the scan then succeeds).
     static func make(_ source: UnsafeBufferPointer<UInt8>, names: [String: UInt8], minimumBytes: Int,
-                     minimumTotal: Int, checkEncoding: Bool) -> XMLCompaction? {
+                     minimumTotal: Int, checkEncoding: Bool,
+                     found: (_ text: UnsafeBufferPointer<UInt8>, _ interest: UInt8) -> Void = { _, _ in }) -> XMLCompaction? {
         guard let b = source.baseAddress, source.count >= minimumTotal else { return nil }
         if checkEncoding && !hasASCIICompatibleEncoding(source) { return nil }
         let candidates = names.map { (Array($0.key.utf8), $0.value) }
@@ -138,6 +141,7 @@ struct XMLCompaction {
                 && (b[lt2 + 2 + qualified] == UInt8(ascii: ">") || isXMLWhiteSpace(b[lt2 + 2 + qualified])) {
                 regions.append(Region(start: i, end: lt2, compactStart: 0, newlines: 0, interest: tag))
                 total += lt2 - i
+                found(UnsafeBufferPointer(start: b + i, count: lt2 - i), tag)
             }
             i = lt2
         }

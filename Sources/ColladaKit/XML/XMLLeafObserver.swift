@@ -10,8 +10,9 @@
 /// then either ``leafEnded(element:interest:rest:offset:)`` with the text after the last piece,
 /// or, when a child element shows it is no leaf, ``elementAbandoned(_:)``; ``textWillMove()``
 /// before the text buffer is reallocated; and ``readEnded(failed:)`` exactly once, last. With
-/// compaction, ``regionsFound(_:)`` comes first, ``region(_:isElement:)`` as each region's element
-/// starts, and ``regionsParsed()`` (or ``discardRegions()``, then a read of the original) at the end.
+/// compaction, ``regionFound(_:interest:)`` comes first, once per region as the scan finds it,
+/// ``region(_:isElement:)`` as each region's element starts, and ``regionsParsed()`` (or
+/// ``discardRegions()``, then a read of the original) at the end.
 protocol XMLLeafObserver: AnyObject, Sendable {
     /// A nonzero tag for elements named `name` (local name) whose text the observer wants to see,
     /// or 0. Asked once per name per document.
@@ -47,9 +48,11 @@ protocol XMLLeafObserver: AnyObject, Sendable {
     var compactionMinimumBytes: Int { get }
     func compactionMinimumTotal(documentBytes: Int) -> Int
 
-    /// The cut-out texts, in document order, before libxml2 starts; the bytes stay valid and
-    /// unchanged until ``readEnded(failed:)`` or ``discardRegions()`` returns.
-    func regionsFound(_ regions: [(text: UnsafeBufferPointer<UInt8>, interest: UInt8)])
+    /// A cut-out text, in document order, as the scan finds it (before libxml2 starts: the work can
+    /// begin while the scan goes on). The scan may still give up, and then ``discardRegions()``
+    /// follows. The bytes stay valid and unchanged until ``readEnded(failed:)`` or
+    /// ``discardRegions()`` returns.
+    func regionFound(_ text: UnsafeBufferPointer<UInt8>, interest: UInt8)
 
     /// Region `k` is the text of element `element`.
     func region(_ k: Int, isElement element: Int32)

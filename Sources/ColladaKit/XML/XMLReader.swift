@@ -70,13 +70,20 @@ public enum XMLReader {
         return try utf8.withUnsafeBufferPointer { src -> XMLDocument in
             // Large number arrays cut out of what libxml2 reads, parsed meanwhile from `src` (which
             // stays put until this closure returns, after the observer has finished with it).
-            if let observer, let names = observer.compactionNames,
-               let compaction = XMLCompaction.make(src, names: names, minimumBytes: observer.compactionMinimumBytes,
-                                                   minimumTotal: observer.compactionMinimumTotal(documentBytes: src.count),
-                                                   checkEncoding: !ignoreEncoding) {
-                observer.regionsFound(compaction.regions.map {
-                    (UnsafeBufferPointer(rebasing: src[$0.start..<$0.end]), $0.interest)
-                })
+            // Each region goes to the observer as the scan finds it, so its work starts at once.
+            var reported = false
+            let compaction = observer.flatMap { observer in
+                observer.compactionNames.flatMap { names in
+                    XMLCompaction.make(src, names: names, minimumBytes: observer.compactionMinimumBytes,
+                                       minimumTotal: observer.compactionMinimumTotal(documentBytes: src.count),
+                                       checkEncoding: !ignoreEncoding) { text, interest in
+                        reported = true
+                        observer.regionFound(text, interest: interest)
+                    }
+                }
+            }
+            if compaction == nil && reported { observer?.discardRegions() }
+            if let observer, let compaction {
                 let builder = Builder(source: utf8, path: path, limits: limits, observer: observer, compaction: compaction)
                 let diagnostics = compaction.bytes.withUnsafeBufferPointer {
                     parse($0, builder: builder, ignoreEncoding: ignoreEncoding, path: path)
