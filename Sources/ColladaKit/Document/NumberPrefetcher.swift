@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Number text is most of a COLLADA file, and converting it costs more than reading the XML
 /// around it. As the text of such an element arrives, every ``pieceBytes`` of it (cut at white
-/// space) is queued as a piece, and the rest when the element ends; Dispatch worker threads take
+/// space) is queued as a piece, and the rest when the element ends; ``NumberWorkers`` threads take
 /// pieces in order, and when the XML is read the reading thread takes what is left, so both
 /// cores finish the work. A file made of one huge array is parsed while it is still being read. Every
 /// piece is parsed by the same ``NumberParser`` functions a whole array would be, and pieces end
@@ -67,7 +67,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     /// How many times an idle worker looks for a new piece (each look waits up to a few hundred
-    /// nanoseconds) before it leaves: about 100 µs, longer than Dispatch takes to wake a thread.
+    /// nanoseconds) before it leaves: about 100 µs (its thread then lingers in ``NumberWorkers``).
     static let idleLooks = 300
 
     /// Worker loops at most: the reading thread is the other core's worth.
@@ -109,7 +109,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         guard concurrent else { return }
         // Wake a worker now: by the time the first pieces are queued it is running, not waking.
         queue.withLock { $0.workers = 1 }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
+        NumberWorkers.shared.run { [self] in work() }
     }
 
     /// The observer `ColladaLoader` uses for `bytes`: none for small files.
@@ -224,7 +224,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         submit(cut)
     }
 
-    /// Queues `pieces` and starts worker loops on Dispatch's threads if fewer than
+    /// Queues `pieces` and starts worker loops on ``NumberWorkers`` threads if fewer than
     /// ``maximumWorkers`` run (one `async` per loop, not per piece). Each piece is counted as
     /// outstanding before it is queued: a running worker may take it at once, and its `leave`
     /// must never come before its `enter`.
@@ -241,7 +241,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         }
         queued.add(pieces.count, ordering: .releasing)
         for _ in 0..<start {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
+            NumberWorkers.shared.run { [self] in work() }
         }
     }
 
