@@ -36,9 +36,26 @@ public enum ColladaLoader {
     /// together with the ZIP signature).
     public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
                             numbers: NumberReading = .automatic) throws -> Scene {
-        let doc = try document(bytes: bytes, path: path, numbers: numbers)
+        try load(bytes: bytes, path: path, options: options, numbers: numbers, earlyGeometry: nil)
+    }
+
+    /// ``load(bytes:path:options:numbers:)``; `earlyGeometry` forces meshes to be resolved on
+    /// another core while the document stage goes on (true) or not (false). By default (nil) a
+    /// file large enough for its numbers to be read on other cores does so.
+    static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
+                     numbers: NumberReading = .automatic, earlyGeometry: Bool?) throws -> Scene {
+        let xml = try xmlDocument(bytes: bytes, path: path, numbers: numbers)
+        var reader = DocumentReader(path: xml.path)
+        var early: SceneResolver.EarlyGeometry?
+        let concurrent = numbers == .automatic && (xml.leafObserver as? NumberPrefetcher)?.concurrent == true
+        if earlyGeometry ?? concurrent {
+            reader.afterGeometries = { snapshot in
+                if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: options) }
+            }
+        }
+        let doc = reader.read(xml)
         if doc.diagnostics.hasErrors { throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics) }
-        return try SceneResolver.resolve(doc, options: options)
+        return try SceneResolver.resolve(doc, options: options, early: early)
     }
 
     /// Parses to the Document stage (no resolution): for tools that inspect raw structure.

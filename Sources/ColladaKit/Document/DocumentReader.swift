@@ -5,6 +5,9 @@ struct DocumentReader {
     var doc: Collada.Document! = nil
     /// Arrays parsed while the XML was read, if any.
     var numbers: NumberPrefetcher?
+    /// Called with the document as it stands after each `<library_geometries>` (the loader
+    /// starts resolving meshes on another core while the rest is read).
+    var afterGeometries: ((Collada.Document) -> Void)?
 
     init(path: String) { self.path = path }
 
@@ -40,7 +43,9 @@ struct DocumentReader {
             for child in root.children {
                 switch child.name {
                 case "asset": doc.asset = readAsset(child)
-                case "library_geometries": for g in child.children("geometry") { readGeometry(g) }
+                case "library_geometries":
+                    for g in child.children("geometry") { readGeometry(g) }
+                    afterGeometries?(doc)
                 case "library_controllers": for c in child.children("controller") { readController(c) }
                 case "library_animations": for a in child.children("animation") { doc.animations.append(readAnimation(a)) }
                 case "library_animation_clips": for c in child.children("animation_clip") { readClip(c) }

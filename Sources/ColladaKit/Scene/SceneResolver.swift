@@ -62,8 +62,13 @@ public struct SceneResolver {
     ///
     /// - Throws: ``LoadError`` when the document or its resolution has errors.
     public static func resolve(_ doc: Collada.Document, options: Options = Options()) throws -> Scene {
+        try resolve(doc, options: options, early: nil)
+    }
+
+    /// ``resolve(_:options:)`` taking the meshes from `early` when they stand for `doc`'s.
+    static func resolve(_ doc: Collada.Document, options: Options, early: EarlyGeometry?) throws -> Scene {
         var r = SceneResolver(doc: doc, options: options)
-        r.run()
+        r.run(early: early)
         if r.bag.hasErrors { throw LoadError(kind: .invalid, diagnostics: r.bag.diagnostics) }
         r.scene.diagnostics = r.bag.diagnostics
         return r.scene
@@ -95,11 +100,13 @@ public struct SceneResolver {
         return .scale(SIMD3(repeating: unit)) * r
     }
 
-    mutating func run() {
+    mutating func run(early: EarlyGeometry? = nil) {
         if bag.hasErrors { return }  // the document itself is broken (root, version, numbers)
         readMaterials()
         readCamerasAndLights()
-        for g in doc.geometries { readGeometry(g) }
+        if !adoptGeometries(early) {
+            for g in doc.geometries { readGeometry(g) }
+        }
         if bag.hasErrors { return }
         for c in doc.controllers where c.morph != nil { readMorph(c) }
         for c in doc.controllers where c.skin != nil { readSkin(c) }

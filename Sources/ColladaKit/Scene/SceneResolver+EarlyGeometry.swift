@@ -1,0 +1,62 @@
+import Dispatch
+
+extension SceneResolver {
+    /// Resolving a large file's meshes on another core while the reading thread finishes the
+    /// document stage (controllers, animations, scenes) and resolves materials and cameras.
+    ///
+    /// The document stage hands over a copy of the document as it stands when
+    /// `<library_geometries>` has been read; the job resolves every geometry of that copy
+    /// exactly as ``run()`` would. It is used only when nothing can differ from resolving the
+    /// finished document: the job reported no diagnostic at all (a reference to a source defined
+    /// later would be one) and the finished document has the same geometries. Otherwise the meshes
+    /// are resolved again on the reading thread, and the result is what a one-thread load gives.
+    final class EarlyGeometry: @unchecked Sendable {
+        struct Result {
+            var meshes: [Mesh]
+            var meshByID: [String: Int]
+            var diagnostics: [Diagnostic]
+            var triangleTotal: Int
+            var triangulationBudget: Int
+            var geometryCount: Int
+        }
+
+        private let done = DispatchSemaphore(value: 0)
+        /// Written by the job before it signals `done`; read after waiting on it.
+        private var result: Result?
+        private var taken = false
+
+        /// Starts resolving the geometries of `snapshot` on a ``NumberWorkers`` thread.
+        init(_ snapshot: Collada.Document, options: Options) {
+            NumberWorkers.shared.run { [self] in
+                var r = SceneResolver(doc: snapshot, options: options)
+                r.bag = DiagnosticBag()
+                for g in snapshot.geometries { r.readGeometry(g) }
+                result = Result(meshes: r.scene.meshes, meshByID: r.meshByID, diagnostics: r.bag.diagnostics,
+                                triangleTotal: r.triangleTotal, triangulationBudget: r.triangulationBudget,
+                                geometryCount: snapshot.geometries.count)
+                done.signal()
+            }
+        }
+
+        /// Waits for the job (once) and returns its result when it stands for resolving `doc`'s
+        /// geometries; nil when they must be resolved again.
+        func result(for doc: Collada.Document) -> Result? {
+            if !taken {
+                done.wait()
+                taken = true
+            }
+            guard let result, result.diagnostics.isEmpty, result.geometryCount == doc.geometries.count else { return nil }
+            return result
+        }
+    }
+
+    /// Adopts `early`'s meshes when they stand for this document's; false when they do not.
+    mutating func adoptGeometries(_ early: EarlyGeometry?) -> Bool {
+        guard let r = early?.result(for: doc) else { return false }
+        scene.meshes = r.meshes
+        meshByID = r.meshByID
+        triangleTotal = r.triangleTotal
+        triangulationBudget = r.triangulationBudget
+        return true
+    }
+}

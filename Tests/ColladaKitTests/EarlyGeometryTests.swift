@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ColladaKit
+
+/// Meshes resolved on another core while the document stage goes on (``SceneResolver/EarlyGeometry``)
+/// must be exactly the meshes a one-thread load resolves, and the scene and diagnostics the same;
+/// where they could differ, the loader resolves them again.
+@Suite struct EarlyGeometryTests {
+    /// Everything a load gives, as text: each mesh bit for bit, the scene's counts, the diagnostics.
+    static func outcome(_ bytes: [UInt8], path: String, early: Bool) -> String {
+        do {
+            let scene = try ColladaLoader.load(bytes: bytes, path: path, numbers: .inline, earlyGeometry: early)
+            var text = "ok nodes \(scene.nodes.count) channels \(scene.channels.count) skins \(scene.skins.count)\n"
+            for m in scene.meshes {
+                func bits<T>(_ a: [T]) -> Int { a.withUnsafeBytes { Data($0).hashValue } }
+                text += "\(m.id) \(m.positions.count) \(bits(m.positions)) \(bits(m.normals)) \(bits(m.texcoords)) \(bits(m.colors)) \(m.lineSegmentCount)"
+                for p in m.parts {
+                    text += " [\(p.kind) \(p.materialSymbol ?? "-") \(p.positionIndices) \(p.normalIndices) \(p.texcoordIndices) \(p.colorIndices)]"
+                }
+                text += "\n"
+            }
+            return text + scene.diagnostics.map(\.description).joined(separator: "\n")
+        } catch let e as LoadError {
+            return "error \(e.diagnostics.map(\.description))"
+        } catch {
+            return "other \(error)"
+        }
+    }
+
+    @Test func everyRealFileResolvesTheSameMeshesEarly() throws {
+        var checked = 0
+        for path in XMLCompactionTests.realFiles {
+            guard let bytes = try? TestPaths.bytes(path) else { continue }
+            let serial = Self.outcome(bytes, path: path, early: false)
+            let early = Self.outcome(bytes, path: path, early: true)
+            #expect(serial == early, "\(path)")
+            checked += 1
+        }
+        print("EarlyGeometryTests: \(checked) files resolved both ways")
+        #expect(checked >= 3)
+    }
+
+    static func document(_ body: String) -> [UInt8] {
+        Array(("""
+        <?xml version="1.0"?>
+        <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+        """ + body + "\n</COLLADA>\n").utf8)
+    }
+
+    /// A one-triangle mesh whose ids all end in `k`; `extra` goes among the triangles' inputs,
+    /// `indices` is its `<p>`.
+    static func triangle(_ k: String, extra: String = "", indices: String = "0 1 2") -> String {
+        """
+        <geometry id="g\(k)"><mesh>
+          <source id="p\(k)"><float_array id="pa\(k)" count="9">0 0 0 1 0 0 0 1 0</float_array>
+            <technique_common><accessor source="#pa\(k)" count="3" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+          <vertices id="v\(k)"><input semantic="POSITION" source="#p\(k)"/></vertices>
+          <triangles count="1"><input semantic="VERTEX" source="#v\(k)" offset="0"/>\(extra)<p>\(indices)</p></triangles>
+        </mesh></geometry>
+        """
+    }
+
+    /// Shapes where the copy the job saw is not the whole story, each checked both ways.
+    static let shapes: [(String, [UInt8])] = [
+        ("plain", document("<library_geometries>\(triangle("1"))</library_geometries>")),
+        // The normals' source comes after <library_geometries>: missing from the copy (the job
+        // reports it), present in the document.
+        ("source defined later", document("""
+            <library_geometries>\(triangle("1", extra: ##"<input semantic="NORMAL" source="#n" offset="0"/>"##))</library_geometries>
+            <library_animations><animation id="a"><source id="n"><float_array id="na" count="9">0 0 1 0 0 1 0 0 1</float_array>
+              <technique_common><accessor source="#na" count="3" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source></animation></library_animations>
+            """)),
+        // A second library of geometries: the copy has only the first.
+        ("two libraries", document("<library_geometries>\(triangle("1"))</library_geometries><library_geometries>\(triangle("2"))</library_geometries>")),
+        // A geometry with an error: the job's diagnostics are not used; the document's are.
+        ("index out of range", document("<library_geometries>\(triangle("1", indices: "0 1 7"))</library_geometries>")),
+        ("no geometries", document(#"<library_visual_scenes><visual_scene id="s"><node id="n"/></visual_scene></library_visual_scenes>"#)),
+    ]
+
+    @Test(arguments: shapes.map(\.0))
+    func aShapeResolvesTheSameEarly(_ name: String) {
+        let bytes = Self.shapes.first { $0.0 == name }!.1
+        let serial = Self.outcome(bytes, path: "\(name).dae", early: false)
+        let early = Self.outcome(bytes, path: "\(name).dae", early: true)
+        #expect(serial == early, "\(name)\nserial: \(serial)\nearly: \(early)")
+    }
+
+    @Test func theJobsResultIsUsedOnlyWhereItStandsForTheDocument() throws {
+        func used(_ name: String) throws -> Bool {
+            let bytes = Self.shapes.first { $0.0 == name }!.1
+            let xml = try ColladaLoader.xmlDocument(bytes: bytes, path: "t.dae", numbers: .inline)
+            var reader = DocumentReader(path: xml.path)
+            var early: SceneResolver.EarlyGeometry?
+            reader.afterGeometries = { snapshot in
+                if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: .init()) }
+            }
+            let doc = reader.read(xml)
+            return early?.result(for: doc) != nil
+        }
+        #expect(try used("plain"))
+        #expect(try !used("source defined later"))
+        #expect(try !used("two libraries"))
+        #expect(try !used("index out of range"))
+        #expect(try !used("no geometries"))
+        // The second shape does resolve: the normals come from the later source.
+        let later = Self.outcome(Self.shapes[1].1, path: "later.dae", early: true)
+        #expect(later.hasPrefix("ok"), "\(later)")
+    }
+}
