@@ -26,9 +26,10 @@ public enum ColladaLoader {
         case automatic
         /// Each array parsed by the document stage, on the calling thread, from libxml2's text.
         case inline
-        /// The path large files take (arrays cut out of what libxml2 reads, parsed in pieces) for
-        /// every array however small, in tiny pieces, all on the calling thread so a run is
-        /// repeatable: for tests and the fuzzer.
+        /// The path large files take (arrays cut out of what libxml2 reads, parsed in pieces; meshes
+        /// resolved on another thread while the document stage goes on) for every file however
+        /// small, the arrays in tiny pieces on the calling thread so the pieces are the same from
+        /// run to run: for tests and the fuzzer.
         case eager
     }
 
@@ -41,20 +42,23 @@ public enum ColladaLoader {
 
     /// ``load(bytes:path:options:numbers:)``; `earlyGeometry` forces meshes to be resolved on
     /// another core while the document stage goes on (true) or not (false). By default (nil) a
-    /// file large enough for its numbers to be read on other cores does so.
+    /// file large enough for its numbers to be read on other cores does so, and so does `.eager`.
     static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
                      numbers: NumberReading = .automatic, earlyGeometry: Bool?) throws -> Scene {
         let xml = try xmlDocument(bytes: bytes, path: path, numbers: numbers)
         var reader = DocumentReader(path: xml.path)
         var early: SceneResolver.EarlyGeometry?
         let concurrent = numbers == .automatic && (xml.leafObserver as? NumberPrefetcher)?.concurrent == true
-        if earlyGeometry ?? concurrent {
+        if earlyGeometry ?? (concurrent || numbers == .eager) {
             reader.afterGeometries = { snapshot in
                 if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: options) }
             }
         }
         let doc = reader.read(xml)
-        if doc.diagnostics.hasErrors { throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics) }
+        if doc.diagnostics.hasErrors {
+            early?.wait()  // nothing of this load outlives it
+            throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics)
+        }
         return try SceneResolver.resolve(doc, options: options, early: early)
     }
 

@@ -225,7 +225,7 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     /// Queues `pieces` and starts worker loops on ``NumberWorkers`` threads if fewer than
-    /// ``maximumWorkers`` run (one `async` per loop, not per piece). Each piece is counted as
+    /// ``maximumWorkers`` run (one job per loop, not per piece). Each piece is counted as
     /// outstanding before it is queued: a running worker may take it at once, and its `leave`
     /// must never come before its `enter`.
     private func submit(_ pieces: [Piece]) {

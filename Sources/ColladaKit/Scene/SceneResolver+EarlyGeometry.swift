@@ -21,30 +21,46 @@ extension SceneResolver {
         }
 
         private let done = DispatchSemaphore(value: 0)
+        /// The job's input, dropped by the job before it signals `done`, so that a load that
+        /// returns holds nothing the job still uses.
+        private var snapshot: Collada.Document?
+        private let options: Options
         /// Written by the job before it signals `done`; read after waiting on it.
         private var result: Result?
-        private var taken = false
+        private var finished = false
 
         /// Starts resolving the geometries of `snapshot` on a ``NumberWorkers`` thread.
         init(_ snapshot: Collada.Document, options: Options) {
+            self.snapshot = snapshot
+            self.options = options
             NumberWorkers.shared.run { [self] in
-                var r = SceneResolver(doc: snapshot, options: options)
-                r.bag = DiagnosticBag()
-                for g in snapshot.geometries { r.readGeometry(g) }
-                result = Result(meshes: r.scene.meshes, meshByID: r.meshByID, diagnostics: r.bag.diagnostics,
-                                triangleTotal: r.triangleTotal, triangulationBudget: r.triangulationBudget,
-                                geometryCount: snapshot.geometries.count)
+                resolveSnapshot()
                 done.signal()
             }
         }
 
-        /// Waits for the job (once) and returns its result when it stands for resolving `doc`'s
+        private func resolveSnapshot() {
+            guard let doc = snapshot else { return }
+            snapshot = nil
+            var r = SceneResolver(doc: doc, options: options)
+            r.bag = DiagnosticBag()
+            for g in doc.geometries { r.readGeometry(g) }
+            result = Result(meshes: r.scene.meshes, meshByID: r.meshByID, diagnostics: r.bag.diagnostics,
+                            triangleTotal: r.triangleTotal, triangulationBudget: r.triangulationBudget,
+                            geometryCount: doc.geometries.count)
+        }
+
+        /// Waits for the job to finish (at most once).
+        func wait() {
+            if finished { return }
+            done.wait()
+            finished = true
+        }
+
+        /// Waits for the job and returns its result when it stands for resolving `doc`'s
         /// geometries; nil when they must be resolved again.
         func result(for doc: Collada.Document) -> Result? {
-            if !taken {
-                done.wait()
-                taken = true
-            }
+            wait()
             guard let result, result.diagnostics.isEmpty, result.geometryCount == doc.geometries.count else { return nil }
             return result
         }

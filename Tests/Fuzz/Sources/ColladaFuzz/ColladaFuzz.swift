@@ -5,8 +5,9 @@ import ColladaKit
 /// allocation here is a bug in ColladaKit; thrown `LoadError`s are the expected outcome for bad input.
 ///
 /// Each input is loaded twice: with number arrays parsed inline, and through the parallel path
-/// (cut out of what libxml2 reads and parsed in tiny pieces on other threads, which the loader
-/// uses for large files; fuzz inputs are too small to reach it otherwise). The two must agree
+/// (cut out of what libxml2 reads and parsed in tiny pieces, meshes resolved on another thread
+/// while the document stage goes on, as the loader does for large files; fuzz inputs are too small
+/// to reach it otherwise). The two must agree
 /// on everything; a difference traps, so libFuzzer keeps the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func colladaFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
