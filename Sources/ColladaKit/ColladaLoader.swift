@@ -49,14 +49,14 @@ public enum ColladaLoader {
         var reader = DocumentReader(path: xml.path)
         var early: SceneResolver.EarlyGeometry?
         let concurrent = numbers == .automatic && (xml.leafObserver as? NumberPrefetcher)?.concurrent == true
-        if earlyGeometry ?? (concurrent || numbers == .eager) {
+        if earlyGeometry ?? (concurrent || (numbers == .eager && ProcessInfo.processInfo.activeProcessorCount > 1)) {
             reader.afterGeometries = { snapshot in
                 if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: options) }
             }
         }
         let doc = reader.read(xml)
         if doc.diagnostics.hasErrors {
-            early?.wait()  // nothing of this load outlives it
+            early?.wait()  // withdrawn if not started: nothing of this load outlives it
             throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics)
         }
         return try SceneResolver.resolve(doc, options: options, early: early)

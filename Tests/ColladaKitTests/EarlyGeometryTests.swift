@@ -9,22 +9,25 @@ import Testing
     /// Everything a load gives, as text: each mesh bit for bit, the scene's counts, the diagnostics.
     static func outcome(_ bytes: [UInt8], path: String, early: Bool) -> String {
         do {
-            let scene = try ColladaLoader.load(bytes: bytes, path: path, numbers: .inline, earlyGeometry: early)
-            var text = "ok nodes \(scene.nodes.count) channels \(scene.channels.count) skins \(scene.skins.count)\n"
-            for m in scene.meshes {
-                func bits<T>(_ a: [T]) -> Int { a.withUnsafeBytes { Data($0).hashValue } }
-                text += "\(m.id) \(m.positions.count) \(bits(m.positions)) \(bits(m.normals)) \(bits(m.texcoords)) \(bits(m.colors)) \(m.lineSegmentCount)"
-                for p in m.parts {
-                    text += " [\(p.kind) \(p.materialSymbol ?? "-") \(p.positionIndices) \(p.normalIndices) \(p.texcoordIndices) \(p.colorIndices)]"
-                }
-                text += "\n"
-            }
-            return text + scene.diagnostics.map(\.description).joined(separator: "\n")
+            return describe(try ColladaLoader.load(bytes: bytes, path: path, numbers: .inline, earlyGeometry: early))
         } catch let e as LoadError {
             return "error \(e.diagnostics.map(\.description))"
         } catch {
             return "other \(error)"
         }
+    }
+
+    static func describe(_ scene: Scene) -> String {
+        var text = "ok nodes \(scene.nodes.count) channels \(scene.channels.count) skins \(scene.skins.count)\n"
+        for m in scene.meshes {
+            func bits<T>(_ a: [T]) -> Int { a.withUnsafeBytes { Data($0).hashValue } }
+            text += "\(m.id) \(m.positions.count) \(bits(m.positions)) \(bits(m.normals)) \(bits(m.texcoords)) \(bits(m.colors)) \(m.lineSegmentCount)"
+            for p in m.parts {
+                text += " [\(p.kind) \(p.materialSymbol ?? "-") \(p.positionIndices) \(p.normalIndices) \(p.texcoordIndices) \(p.colorIndices)]"
+            }
+            text += "\n"
+        }
+        return text + scene.diagnostics.map(\.description).joined(separator: "\n")
     }
 
     @Test func everyRealFileResolvesTheSameMeshesEarly() throws {
@@ -75,6 +78,18 @@ import Testing
         // A geometry with an error: the job's diagnostics are not used; the document's are.
         ("index out of range", document("<library_geometries>\(triangle("1", indices: "0 1 7"))</library_geometries>")),
         ("no geometries", document(#"<library_visual_scenes><visual_scene id="s"><node id="n"/></visual_scene></library_visual_scenes>"#)),
+        // A source id the mesh uses defined again later: the first definition counts in both.
+        ("source id again later", document("""
+            <library_geometries>\(triangle("1"))</library_geometries>
+            <library_animations><animation id="a"><source id="p1"><float_array id="x" count="3">7 7 7</float_array>
+              <technique_common><accessor source="#x" count="1" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source></animation></library_animations>
+            """)),
+        ("empty library first", document("<library_geometries/><library_geometries>\(triangle("1"))</library_geometries>")),
+        ("empty library after", document("<library_geometries>\(triangle("1"))</library_geometries><library_geometries/>")),
+        // The reader refuses the file: no job starts (its accessor would overflow if resolved).
+        ("reader error", document("""
+            <library_geometries><geometry id="g"><mesh><source id="p"><float_array id="pa" count="3">0 0 0</float_array><technique_common><accessor source="#pa" offset="9223372036854775807" count="1" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source><vertices id="v"><input semantic="POSITION" source="#p"/></vertices><triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 0 0</p></triangles></mesh></geometry></library_geometries>
+            """)),
     ]
 
     @Test(arguments: shapes.map(\.0))
@@ -95,9 +110,14 @@ import Testing
                 if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: .init()) }
             }
             let doc = reader.read(xml)
+            early?.waitUntilFinished()  // a job not yet started would be withdrawn
             return early?.result(for: doc) != nil
         }
         #expect(try used("plain"))
+        #expect(try used("source id again later"))
+        #expect(try !used("empty library first"))  // the copy after the first (empty) library
+        #expect(try used("empty library after"))
+        #expect(try !used("reader error"))
         #expect(try !used("source defined later"))
         #expect(try !used("two libraries"))
         #expect(try !used("index out of range"))
@@ -105,5 +125,32 @@ import Testing
         // The second shape does resolve: the normals come from the later source.
         let later = Self.outcome(Self.shapes[1].1, path: "later.dae", early: true)
         #expect(later.hasPrefix("ok"), "\(later)")
+    }
+
+    /// The limits the resolver enforces across meshes come out the same when the meshes were
+    /// resolved early: a triangle limit that the second mesh crosses, and a triangulation budget
+    /// that runs out.
+    @Test func limitsAcrossMeshesAreTheSame() {
+        let pentagon = """
+            <geometry id="g5"><mesh>
+              <source id="p5"><float_array id="pa5" count="15">0 0 0 1 0 0 1.5 1 0 0.5 2 0 -0.5 1 0</float_array>
+                <technique_common><accessor source="#pa5" count="5" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+              <vertices id="v5"><input semantic="POSITION" source="#p5"/></vertices>
+              <polylist count="2"><input semantic="VERTEX" source="#v5" offset="0"/><vcount>5 5</vcount><p>0 1 2 3 4 4 3 2 1 0</p></polylist>
+            </mesh></geometry>
+            """
+        let bytes = Self.document("<library_geometries>\(Self.triangle("1"))\(Self.triangle("2"))\(pentagon)</library_geometries>")
+        for options in [SceneResolver.Options(), { var o = SceneResolver.Options(); o.maxTriangles = 1; return o }(),
+                        { var o = SceneResolver.Options(); o.triangulationBudget = 6; return o }()] {
+            func outcome(_ early: Bool) -> String {
+                do {
+                    let s = try ColladaLoader.load(bytes: bytes, path: "limits.dae", options: options, numbers: .inline, earlyGeometry: early)
+                    return "ok \(s.meshes.map { $0.parts.map(\.positionIndices) }) \(s.diagnostics.map(\.description))"
+                } catch let e as LoadError {
+                    return "error \(e.diagnostics.map(\.description))"
+                } catch { return "other" }
+            }
+            #expect(outcome(false) == outcome(true), "maxTriangles \(options.maxTriangles) budget \(options.triangulationBudget)")
+        }
     }
 }

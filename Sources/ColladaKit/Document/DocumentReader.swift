@@ -45,7 +45,8 @@ struct DocumentReader {
                 case "asset": doc.asset = readAsset(child)
                 case "library_geometries":
                     for g in child.children("geometry") { readGeometry(g) }
-                    afterGeometries?(doc)
+                    // Only a document without errors is resolved (as SceneResolver.run does).
+                    if !bag.hasErrors { afterGeometries?(doc) }
                 case "library_controllers": for c in child.children("controller") { readController(c) }
                 case "library_animations": for a in child.children("animation") { doc.animations.append(readAnimation(a)) }
                 case "library_animation_clips": for c in child.children("animation_clip") { readClip(c) }

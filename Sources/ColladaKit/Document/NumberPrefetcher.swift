@@ -112,9 +112,10 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         NumberWorkers.shared.run { [self] in work() }
     }
 
-    /// The observer `ColladaLoader` uses for `bytes`: none for small files.
+    /// The observer `ColladaLoader` uses for `bytes`: none for small files, or on a single core.
     static func forDocument(byteCount: Int) -> NumberPrefetcher? {
-        byteCount >= minimumFileBytes ? NumberPrefetcher() : nil
+        // On one core a second thread only takes turns with the reading one: read inline.
+        byteCount >= minimumFileBytes && ProcessInfo.processInfo.activeProcessorCount > 1 ? NumberPrefetcher() : nil
     }
 
     func interest(inElementsNamed name: String) -> UInt8 {

@@ -10,16 +10,19 @@ import Synchronization
 /// file's whole load. Here a thread that has just finished lingers for ``linger``, watching a
 /// counter, before it sleeps: loads that follow one another (a batch of rigs, the icons job)
 /// hand it their pieces at the cost of an atomic increment, and a sleeping thread is woken by one
-/// semaphore signal. Lingering spins only on a core that would otherwise be idle, as OpenMP and
-/// TBB workers do (their default spin is longer).
+/// semaphore signal. OpenMP and TBB workers spin the same way (their default spin is longer). The
+/// spin takes a core from other work only when every core is busy; on a single core there is none.
 final class NumberWorkers: @unchecked Sendable {
     static let shared = NumberWorkers(threads: NumberPrefetcher.maximumWorkers)
 
-    /// How long an idle thread keeps looking for work before it sleeps.
-    static let linger: UInt64 = 1_000_000  // nanoseconds
+    /// How long an idle thread keeps looking for work before it sleeps (none on a single core,
+    /// where looking would take the time from the thread that posts the work).
+    static let linger: UInt64 = ProcessInfo.processInfo.activeProcessorCount > 1 ? 1_000_000 : 0  // nanoseconds
 
     private let lock = NSLock()
-    private var jobs: [@Sendable () -> Void] = []
+    /// Queued jobs from `nextJob` on; a taken job's slot is cleared at once, so nothing it holds
+    /// outlives it.
+    private var jobs: [(@Sendable () -> Void)?] = []
     private var nextJob = 0
     /// Jobs posted so far (lingering threads watch it change).
     private let posted = Atomic<Int>(0)
@@ -47,19 +50,28 @@ final class NumberWorkers: @unchecked Sendable {
         lock.withLock {
             guard nextJob < jobs.count else { return nil }
             let job = jobs[nextJob]
+            jobs[nextJob] = nil
             nextJob += 1
-            if nextJob == jobs.count { jobs.removeAll(keepingCapacity: true); nextJob = 0 }
+            if nextJob == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                nextJob = 0
+            } else if nextJob >= 64 && nextJob * 2 >= jobs.count {
+                jobs.removeFirst(nextJob)
+                nextJob = 0
+            }
             return job
         }
     }
 
     private func loop() {
         while true {
+            // Read before looking, so a job posted between the look and the linger ends it at once.
+            let seen = posted.load(ordering: .acquiring)
             if let job = take() {
                 job()
                 continue
             }
-            if lingered() { continue }
+            if lingered(since: seen) { continue }
             sleepers.add(1, ordering: .sequentiallyConsistent)
             // Posted between the look above and the count: run it instead of sleeping.
             if let job = take() {
@@ -72,9 +84,8 @@ final class NumberWorkers: @unchecked Sendable {
         }
     }
 
-    /// Watches for a new job for up to ``linger``; true when one was posted.
-    private func lingered() -> Bool {
-        let seen = posted.load(ordering: .acquiring)
+    /// Watches for a job posted after `seen` for up to ``linger``; true when one was.
+    private func lingered(since seen: Int) -> Bool {
         let deadline = DispatchTime.now().uptimeNanoseconds &+ Self.linger
         while true {
             for _ in 0..<256 where posted.load(ordering: .acquiring) != seen { return true }

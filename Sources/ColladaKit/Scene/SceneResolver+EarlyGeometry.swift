@@ -1,12 +1,13 @@
 import Dispatch
+import Synchronization
 
 extension SceneResolver {
     /// Resolving a large file's meshes on another core while the reading thread finishes the
     /// document stage (controllers, animations, scenes) and resolves materials and cameras.
     ///
     /// The document stage hands over a copy of the document as it stands when
-    /// `<library_geometries>` has been read; the job resolves every geometry of that copy
-    /// exactly as ``run()`` would. It is used only when nothing can differ from resolving the
+    /// `<library_geometries>` has been read without an error; the job resolves every geometry of
+    /// that copy exactly as ``run()`` would. It is used only when nothing can differ from resolving the
     /// finished document: the job reported no diagnostic at all (a reference to a source defined
     /// later would be one) and the finished document has the same geometries. Otherwise the meshes
     /// are resolved again on the reading thread, and the result is what a one-thread load gives.
@@ -21,11 +22,15 @@ extension SceneResolver {
         }
 
         private let done = DispatchSemaphore(value: 0)
-        /// The job's input, dropped by the job before it signals `done`, so that a load that
-        /// returns holds nothing the job still uses.
+        /// 0 queued, 1 running, 2 withdrawn by the reading thread before it started (then the job
+        /// does nothing and the meshes are resolved on the reading thread: a job queued behind
+        /// other loads' work must not keep this one waiting).
+        private let state = Atomic<Int>(0)
+        /// The job's input, dropped before it signals `done`, so that a load that returns holds
+        /// nothing the job still uses.
         private var snapshot: Collada.Document?
         private let options: Options
-        /// Written by the job before it signals `done`; read after waiting on it.
+        /// Written by the job before it signals `done`; read after waiting on it, and handed out once.
         private var result: Result?
         private var finished = false
 
@@ -34,6 +39,7 @@ extension SceneResolver {
             self.snapshot = snapshot
             self.options = options
             NumberWorkers.shared.run { [self] in
+                guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
                 resolveSnapshot()
                 done.signal()
             }
@@ -50,17 +56,29 @@ extension SceneResolver {
                             geometryCount: doc.geometries.count)
         }
 
-        /// Waits for the job to finish (at most once).
+        /// Withdraws the job if it has not started, else waits for it to finish (at most once).
         func wait() {
             if finished { return }
-            done.wait()
             finished = true
+            if state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged {
+                snapshot = nil
+                return
+            }
+            done.wait()
         }
 
-        /// Waits for the job and returns its result when it stands for resolving `doc`'s
-        /// geometries; nil when they must be resolved again.
+        /// Waits for the job to finish without withdrawing it (for tests, which need it to run).
+        func waitUntilFinished() {
+            if finished { return }
+            finished = true
+            done.wait()
+        }
+
+        /// Waits for the job and hands out its result when it stands for resolving `doc`'s
+        /// geometries; nil when they must be resolved here (withdrawn, or it could differ).
         func result(for doc: Collada.Document) -> Result? {
             wait()
+            defer { result = nil }
             guard let result, result.diagnostics.isEmpty, result.geometryCount == doc.geometries.count else { return nil }
             return result
         }

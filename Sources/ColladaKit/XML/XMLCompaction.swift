@@ -44,8 +44,8 @@ struct XMLCompaction {
     ///   - names: local element names to cut out, each with the observer's tag.
     ///   - minimumBytes: shortest text worth cutting out.
     ///   - checkEncoding: false when the bytes were transcoded to UTF-8 (the declaration is ignored).
-    ///   - found: called with each region as the scan finds it, in document order (whether or not
-    ///     the scan then succeeds).
+    ///   - found: called with each region, in document order, as soon as the regions found add up to
+    ///     `minimumTotal` (those before at once), whether or not the scan then succeeds.
     static func make(_ source: UnsafeBufferPointer<UInt8>, names: [String: UInt8], minimumBytes: Int,
                      minimumTotal: Int, checkEncoding: Bool,
                      found: (_ text: UnsafeBufferPointer<UInt8>, _ interest: UInt8) -> Void = { _, _ in }) -> XMLCompaction? {
@@ -75,6 +75,7 @@ struct XMLCompaction {
             return b.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
 
+        var reported = 0
         var i = 0
         while let lt = next(UInt8(ascii: "<"), from: i) {
             let j = lt + 1
@@ -141,7 +142,16 @@ struct XMLCompaction {
                 && (b[lt2 + 2 + qualified] == UInt8(ascii: ">") || isXMLWhiteSpace(b[lt2 + 2 + qualified])) {
                 regions.append(Region(start: i, end: lt2, compactStart: 0, newlines: 0, interest: tag))
                 total += lt2 - i
-                found(UnsafeBufferPointer(start: b + i, count: lt2 - i), tag)
+                // Held back until enough is found for the compact read to be taken at all (a
+                // file whose arrays are a small part of it is read the plain way, and work
+                // started on its regions would be thrown away), then handed over as found.
+                if total >= minimumTotal {
+                    while reported < regions.count {
+                        let r = regions[reported]
+                        found(UnsafeBufferPointer(start: b + r.start, count: r.count), r.interest)
+                        reported += 1
+                    }
+                }
             }
             i = lt2
         }

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import ColladaKit
+
+/// The threads that take number pieces and early meshes: no job is ever lost or stuck, whether the
+/// thread is asleep, lingering or busy, and loads running side by side give what one load gives.
+@Suite(.serialized) struct NumberWorkersTests {
+    @Test func aJobPostedToASleepingThreadRuns() {
+        var late = 0
+        for _ in 0..<200 {
+            // Longer than the linger: the thread has gone to sleep (or is about to).
+            usleep(UInt32(NumberWorkers.linger / 1000) + 300)
+            let ran = DispatchSemaphore(value: 0)
+            NumberWorkers.shared.run { ran.signal() }
+            if ran.wait(timeout: .now() + 1) == .timedOut { late += 1 }
+        }
+        #expect(late == 0, "\(late) of 200 jobs did not run within a second")
+    }
+
+    @Test func jobsPostedFromManyThreadsAllRun() {
+        let count = Atomic<Int>(0)
+        let all = DispatchSemaphore(value: 0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<500 {
+                NumberWorkers.shared.run {
+                    if count.add(1, ordering: .relaxed).newValue == 2000 { all.signal() }
+                }
+            }
+        }
+        #expect(all.wait(timeout: .now() + 10) == .success, "ran \(count.load(ordering: .relaxed)) of 2000")
+    }
+
+    @Test func anEarlyGeometryJobStuckBehindOthersIsWithdrawn() throws {
+        // Every worker thread busy: the mesh job waits in the queue, and the reading thread
+        // takes it back rather than wait.
+        let release = DispatchSemaphore(value: 0)
+        let busy = DispatchSemaphore(value: 0)
+        for _ in 0..<NumberPrefetcher.maximumWorkers {
+            NumberWorkers.shared.run { busy.signal(); release.wait() }
+        }
+        for _ in 0..<NumberPrefetcher.maximumWorkers { busy.wait() }
+        let bytes = EarlyGeometryTests.shapes.first { $0.0 == "plain" }!.1
+        let xml = try ColladaLoader.xmlDocument(bytes: bytes, path: "t.dae", numbers: .inline)
+        var reader = DocumentReader(path: xml.path)
+        var early: SceneResolver.EarlyGeometry?
+        reader.afterGeometries = { snapshot in early = SceneResolver.EarlyGeometry(snapshot, options: .init()) }
+        let doc = reader.read(xml)
+        let clock = ContinuousClock()
+        var result: SceneResolver.EarlyGeometry.Result?
+        let waited = clock.measure { result = early?.result(for: doc) }
+        for _ in 0..<NumberPrefetcher.maximumWorkers { release.signal() }
+        #expect(early != nil)
+        #expect(result == nil)
+        #expect(waited < .milliseconds(100), "waited \(waited)")
+        // And the load itself gives the one-thread scene.
+        #expect(EarlyGeometryTests.outcome(bytes, path: "t.dae", early: true)
+                == EarlyGeometryTests.outcome(bytes, path: "t.dae", early: false))
+    }
+
+    @Test func loadsSideBySideGiveWhatOneLoadGives() throws {
+        // Large enough for the parallel path: the base model (1.2 MB) and two rigs of 200 KB.
+        let assets = TestPaths.repoRoot.path + "/Assets/"
+        let files = [assets + "Models/base-model.dae", assets + "Animations/bridge-09.dae", assets + "Animations/bridge-07.dae"]
+        let inputs = try files.map { try TestPaths.bytes($0) }
+        #expect(inputs.allSatisfy { $0.count >= NumberPrefetcher.minimumFileBytes })
+        let expected = zip(inputs, files).map { EarlyGeometryTests.outcome($0, path: $1, early: false) }
+        let mismatches = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { k in
+            for round in 0..<6 {
+                let f = (k + round) % files.count
+                do {
+                    let scene = try ColladaLoader.load(bytes: inputs[f], path: files[f])
+                    let text = EarlyGeometryTests.describe(scene)
+                    if text != expected[f] { mismatches.add(1, ordering: .relaxed) }
+                } catch {
+                    mismatches.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+    }
+}
