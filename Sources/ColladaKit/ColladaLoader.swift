@@ -49,7 +49,7 @@ public enum ColladaLoader {
         var reader = DocumentReader(path: xml.path)
         var early: SceneResolver.EarlyGeometry?
         let concurrent = numbers == .automatic && (xml.leafObserver as? NumberPrefetcher)?.concurrent == true
-        if earlyGeometry ?? (concurrent || (numbers == .eager && ProcessInfo.processInfo.activeProcessorCount > 1)) {
+        if earlyGeometry ?? (concurrent || (numbers == .eager && NumberPrefetcher.hasSpareCore)) {
             reader.afterGeometries = { snapshot in
                 if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: options) }
             }

@@ -17,7 +17,7 @@ final class NumberWorkers: @unchecked Sendable {
 
     /// How long an idle thread keeps looking for work before it sleeps (none on a single core,
     /// where looking would take the time from the thread that posts the work).
-    static let linger: UInt64 = ProcessInfo.processInfo.activeProcessorCount > 1 ? 1_000_000 : 0  // nanoseconds
+    static let linger: UInt64 = NumberPrefetcher.hasSpareCore ? 1_000_000 : 0  // nanoseconds
 
     private let lock = NSLock()
     /// Queued jobs from `nextJob` on; a taken job's slot is cleared at once, so nothing it holds

@@ -8,7 +8,9 @@ public struct RasterOptions: Sendable {
     /// Skip triangles whose back faces the camera (counter-clockwise is the front, as COLLADA and OpenGL).
     public var cullBackFaces = false
     /// Worker threads; the output is identical for any count.
-    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    public var threads: Int = RasterOptions.cores
+    /// The cores, asked once (Foundation reads the cgroup's CPU quota from files on every call).
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
     /// The lights.
     public var lighting = Lighting.standard
 
