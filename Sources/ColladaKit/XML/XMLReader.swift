@@ -70,7 +70,8 @@ public enum XMLReader {
         return try utf8.withUnsafeBufferPointer { src -> XMLDocument in
             // Large number arrays cut out of what libxml2 reads, parsed meanwhile from `src` (which
             // stays put until this closure returns, after the observer has finished with it).
-            // Each region goes to the observer as the scan finds it, so its work starts at once.
+            // Regions go to the observer while the scan goes on (once they are enough for a compact
+            // read), so their work starts before libxml2 does.
             var reported = false
             let compaction = observer.flatMap { observer in
                 observer.compactionNames.flatMap { names in
