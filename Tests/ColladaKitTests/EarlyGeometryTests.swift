@@ -153,4 +153,61 @@ import Testing
             #expect(outcome(false) == outcome(true), "maxTriangles \(options.maxTriangles) budget \(options.triangulationBudget)")
         }
     }
+
+    /// A mesh large enough for the early job to split its primitives in two (the reading thread
+    /// takes one half while it waits): triangles, convex and concave quads and pentagons, with the
+    /// budget ample, just enough, and too small. Every case must match one pass on one thread.
+    @Test func largePrimitivesSplitInTwoGiveTheSameTriangles() {
+        var rng = SystemRandomNumberGenerator()
+        var positions: [String] = [], vcount: [String] = [], polyIndices: [String] = [], triIndices: [String] = []
+        let side = 60
+        for y in 0..<side {
+            for x in 0..<side {
+                let jitter = Float.random(in: -0.3...0.3, using: &rng)
+                positions.append("\(Float(x) + jitter) \(Float(y)) \(Float.random(in: -0.2...0.2, using: &rng))")
+            }
+        }
+        var polygons = 0
+        for y in 0..<(side - 1) {
+            for x in 0..<(side - 2) {
+                let a = y * side + x, b = a + 1, c = a + side + 1, d = a + side, e = a + 2
+                switch (x + y * 7) % 4 {
+                case 0: vcount.append("3"); polyIndices += ["\(a)", "\(b)", "\(c)"]
+                case 1: vcount.append("4"); polyIndices += ["\(a)", "\(b)", "\(c)", "\(d)"]
+                case 2: vcount.append("4"); polyIndices += ["\(a)", "\(c)", "\(b)", "\(d)"]  // self-crossing: clipped
+                default: vcount.append("5"); polyIndices += ["\(a)", "\(b)", "\(e)", "\(c)", "\(d)"]
+                }
+                polygons += 1
+                triIndices += ["\(a)", "\(b)", "\(c)", "\(a)", "\(c)", "\(d)"]
+            }
+        }
+        let accessor = "<technique_common><accessor source=\"#pa\" count=\"\(side * side)\" stride=\"3\">"
+            + #"<param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common>"#
+        let bytes = Self.document("""
+            <library_geometries><geometry id="g"><mesh>
+              <source id="p"><float_array id="pa" count="\(side * side * 3)">\(positions.joined(separator: " "))</float_array>\(accessor)</source>
+              <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+              <polylist count="\(polygons)"><input semantic="VERTEX" source="#v" offset="0"/><vcount>\(vcount.joined(separator: " "))</vcount><p>\(polyIndices.joined(separator: " "))</p></polylist>
+              <triangles count="\(triIndices.count / 3)"><input semantic="VERTEX" source="#v" offset="0"/><p>\(triIndices.joined(separator: " "))</p></triangles>
+            </mesh></geometry></library_geometries>
+            """)
+        #expect(polyIndices.count >= SceneResolver.sharedCorners && triIndices.count >= SceneResolver.sharedCorners)
+        let vcounts = vcount.map { Int32($0)! }
+        let bound = SceneResolver.triangulationBound(vcounts)
+        for budget in [Int.max, bound + 1, bound, 500] {
+            var options = SceneResolver.Options()
+            options.triangulationBudget = budget
+            func outcome(_ early: Bool) -> String {
+                do {
+                    let s = try ColladaLoader.load(bytes: bytes, path: "big.dae", options: options, numbers: .inline, earlyGeometry: early)
+                    return Self.describe(s)
+                } catch let e as LoadError {
+                    return "error \(e.diagnostics.map(\.description))"
+                } catch { return "other" }
+            }
+            let serial = outcome(false)
+            #expect(serial.hasPrefix("ok"))
+            for _ in 0..<3 { #expect(outcome(true) == serial, "budget \(budget)") }
+        }
+    }
 }

@@ -22,6 +22,10 @@ extension SceneResolver {
         }
 
         private let done = DispatchSemaphore(value: 0)
+        /// Set with `done`'s signal: a waiting thread spins on it for a while, taking half-primitives
+        /// the job offers, before it sleeps on `done`.
+        private let jobDone = Atomic<Bool>(false)
+        private let help = Help()
         /// 0 queued, 1 running, 2 withdrawn by the reading thread before it started (then the job
         /// does nothing and the meshes are resolved on the reading thread: a job queued behind
         /// other loads' work must not keep this one waiting).
@@ -41,6 +45,7 @@ extension SceneResolver {
             NumberWorkers.shared.run { [self] in
                 guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
                 resolveSnapshot()
+                jobDone.store(true, ordering: .releasing)
                 done.signal()
             }
         }
@@ -50,6 +55,7 @@ extension SceneResolver {
             snapshot = nil
             var r = SceneResolver(doc: doc, options: options)
             r.bag = DiagnosticBag()
+            r.help = help
             for g in doc.geometries { r.readGeometry(g) }
             result = Result(meshes: r.scene.meshes, meshByID: r.meshByID, diagnostics: r.bag.diagnostics,
                             triangleTotal: r.triangleTotal, triangulationBudget: r.triangulationBudget,
@@ -64,14 +70,28 @@ extension SceneResolver {
                 snapshot = nil
                 return
             }
-            done.wait()
+            helpUntilDone()
+        }
+
+        /// Takes the halves the job offers until it is done, for up to 1 ms, then sleeps until it is.
+        private func helpUntilDone() {
+            let deadline = DispatchTime.now().uptimeNanoseconds &+ 1_000_000
+            var looks = 0
+            while !jobDone.load(ordering: .acquiring) {
+                if help.runOffered() { continue }
+                looks &+= 1
+                if looks & 255 == 0 && DispatchTime.now().uptimeNanoseconds >= deadline {
+                    done.wait()
+                    return
+                }
+            }
         }
 
         /// Waits for the job to finish without withdrawing it (for tests, which need it to run).
         func waitUntilFinished() {
             if finished { return }
             finished = true
-            done.wait()
+            helpUntilDone()
         }
 
         /// Waits for the job and hands out its result when it stands for resolving `doc`'s
@@ -81,6 +101,40 @@ extension SceneResolver {
             defer { result = nil }
             guard let result, result.diagnostics.isEmpty, result.geometryCount == doc.geometries.count else { return nil }
             return result
+        }
+    }
+
+    /// Half of a large primitive's corners, offered by the early-geometry job to the reading thread
+    /// while that thread waits for the job (a file of one big mesh otherwise leaves it idle).
+    /// Whoever claims the half runs it; the job runs it itself when nobody has, so it never waits
+    /// for a thread that is busy elsewhere.
+    final class Help: @unchecked Sendable {
+        /// 0 nothing offered, 1 offered, 2 running, 3 done.
+        private let state = Atomic<Int>(0)
+        /// Written before the offer is published and read after it is claimed (ordered by `state`).
+        private var task: (() -> Void)?
+
+        /// Runs the offered half if nobody has claimed it; true when this thread ran it.
+        func runOffered() -> Bool {
+            guard state.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else { return false }
+            task?()
+            task = nil
+            state.store(3, ordering: .releasing)
+            return true
+        }
+
+        /// Offers `other` to a waiting thread, runs `mine` here, then runs `other` too if nobody
+        /// claimed it, or waits for the thread that did. Both have run when this returns.
+        func share(_ other: () -> Void, while mine: () -> Void) {
+            withoutActuallyEscaping(other) { other in
+                task = other
+                state.store(1, ordering: .releasing)
+                mine()
+                if !runOffered() {
+                    while state.load(ordering: .acquiring) != 3 {}
+                }
+                state.store(0, ordering: .relaxed)
+            }
         }
     }
 

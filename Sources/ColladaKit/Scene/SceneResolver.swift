@@ -57,6 +57,8 @@ public struct SceneResolver {
     var jointIndex: JointIndex?
     /// Document nodes by id for `instance_node` targets outside `library_nodes`, built on first use.
     var sceneNodeByID: [String: Collada.Node]?
+    /// On the early-geometry job: where half of a large primitive can go to the reading thread.
+    var help: Help?
 
     /// Resolves `doc`.
     ///
