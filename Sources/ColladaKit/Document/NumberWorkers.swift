@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The threads that parse number pieces for ``NumberPrefetcher``: one per spare core, started on
 /// first use and kept for the life of the process.
@@ -90,6 +93,9 @@ final class NumberWorkers: @unchecked Sendable {
         while true {
             for _ in 0..<256 where posted.load(ordering: .acquiring) != seen { return true }
             if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            // Should the scheduler have put this thread on the core of the thread that posts the
+            // work, spinning would take half of that thread's time until one of them is moved.
+            sched_yield()
         }
     }
 }
