@@ -32,6 +32,9 @@ struct ParseBench: ParsableCommand {
     @Flag(name: .long, help: "Also print the time of each stage (XML, document, resolve) on stderr.")
     var stages = false
 
+    @Flag(name: .long, help: "Also print every timed load and floor parse, in µs in the order taken, on stderr (to see how the machine drifted).")
+    var samples = false
+
     @Flag(name: .long, help: "Print one JSON object per file instead of a table.")
     var json = false
 
@@ -182,6 +185,10 @@ struct ParseBench: ParsableCommand {
                                                 Double(pieces) / Double(max(1, x.count)), 100 * Double(onOthers) / Double(pieces)) : ""
                 Console.err(String(format: "  stages: xml %.3f ms, document %.3f ms, resolve %.3f ms, free %.3f ms",
                                    median(x), median(d), median(r), median(fr)) + share)
+            }
+            if samples {
+                Console.err("ours: " + ours.map { String(format: "%.0f", $0 * 1000) }.joined(separator: " "))
+                Console.err("floor: " + floor.map { String(format: "%.0f", $0 * 1000) }.joined(separator: " "))
             }
             let o = median(ours), f = floor.isEmpty ? nil : median(floor)
             let ratio = f.map { o / $0 }
