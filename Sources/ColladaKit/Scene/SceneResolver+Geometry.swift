@@ -300,7 +300,7 @@ extension SceneResolver {
                     }
                     // Halves give the same triangles as one pass only if no polygon can find the
                     // triangulation budget spent (each half starts from the whole of it).
-                    if let help, list.count >= Self.sharedCorners * stride,
+                    if let help, list.count / stride >= Self.sharedCorners,
                        Self.triangulationBound(vcount) < tri.budget {
                         let mid = vcount.count / 2
                         let midCorner = vcount[..<mid].reduce(0) { $0 + Int($1) }
