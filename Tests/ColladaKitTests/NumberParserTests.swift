@@ -259,4 +259,13 @@ import Testing
         let bad = Array("1 2.5".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out3) }
         #expect(bad == .badToken(offset: 2, token: "2.5", decimalComma: false))
     }
+
+    @Test func arrayTextsAreTheLoadersRegions() {
+        let doc = #"<COLLADA><!-- <float_array>9</float_array> --><float_array id="a">1 2.5</float_array><c:p>0 1 2</c:p><vcount/><v>3</v></COLLADA>"#
+        let bytes = Array(doc.utf8)
+        let texts = NumberParser.arrayTexts(in: bytes).map { (String(decoding: bytes[$0.range], as: UTF8.self), $0.isFloat) }
+        #expect(texts.map(\.0) == ["1 2.5", "0 1 2", "3"])
+        #expect(texts.map(\.1) == [true, false, false])
+        #expect(NumberParser.arrayTexts(in: Array("<!DOCTYPE x><COLLADA/>".utf8)).isEmpty)
+    }
 }

@@ -22,9 +22,11 @@ struct NumbersBench: ParsableCommand {
                 Console.err("\(path): cannot be read")
                 continue
             }
-            let texts = Self.arrayTexts(bytes)
+            let texts = NumberParser.arrayTexts(in: bytes)
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
-            for (kind, ranges) in [("floats", texts.floats), ("ints", texts.ints)] where !ranges.isEmpty {
+            for isFloat in [true, false] {
+                let ranges = texts.filter { $0.isFloat == isFloat }.map(\.range)
+                if ranges.isEmpty { continue }
                 let textBytes = ranges.reduce(0) { $0 + $1.count }
                 var times: [Double] = []
                 var values = 0
@@ -36,7 +38,7 @@ struct NumbersBench: ParsableCommand {
                         values = 0
                         for range in ranges {
                             let text = UnsafeBufferPointer(rebasing: b[range])
-                            if kind == "floats" {
+                            if isFloat {
                                 floats.removeAll(keepingCapacity: true)
                                 _ = NumberParser.parseFloats(text, into: &floats)
                                 values += floats.count
@@ -51,35 +53,10 @@ struct NumbersBench: ParsableCommand {
                 }
                 let ms = times.sorted()[times.count / 2]
                 print(name.padding(toLength: 46, withPad: " ", startingAt: 0)
-                      + kind.padding(toLength: 6, withPad: " ", startingAt: 0)
+                      + (isFloat ? "floats" : "ints  ")
                       + String(format: "%9d %10d %10.2f %8.0f", values, textBytes, ms * 1e6 / Double(max(values, 1)),
                                Double(textBytes) / (ms * 1000)))
             }
         }
-    }
-
-    /// The text of every `float_array` (floats) and `int_array`, `<p>`, `<v>`, `<vcount>`, `<h>`
-    /// (integers): a plain byte scan, enough for benchmark input.
-    static func arrayTexts(_ b: [UInt8]) -> (floats: [Range<Int>], ints: [Range<Int>]) {
-        var floats: [Range<Int>] = [], ints: [Range<Int>] = []
-        let names: [(String, Bool)] = [("float_array", true), ("int_array", false), ("p", false), ("v", false),
-                                       ("vcount", false), ("h", false)]
-        var i = 0
-        let n = b.count
-        while i < n {
-            guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
-            var j = i + 1
-            while j < n && b[j] != UInt8(ascii: ">") && b[j] != UInt8(ascii: " ") && b[j] != UInt8(ascii: "/") { j += 1 }
-            let tag = String(decoding: b[(i + 1)..<j], as: UTF8.self)
-            guard let (_, isFloat) = names.first(where: { $0.0 == tag }) else { i = j; continue }
-            while j < n && b[j] != UInt8(ascii: ">") { j += 1 }
-            if j > 0 && b[j - 1] == UInt8(ascii: "/") { i = j; continue }
-            let start = j + 1
-            var end = start
-            while end < n && b[end] != UInt8(ascii: "<") { end += 1 }
-            if isFloat { floats.append(start..<end) } else { ints.append(start..<end) }
-            i = end
-        }
-        return (floats, ints)
     }
 }

@@ -391,6 +391,23 @@ private final class Locked<State>: @unchecked Sendable {
     }
 }
 
+extension NumberParser {
+    /// The text of every number array in `document` (a COLLADA file's bytes), found by the scan
+    /// the loader uses for large files (``XMLCompaction``, comments and CDATA skipped), each with
+    /// whether it holds floats (`float_array`) or integers (`int_array`, `<p>`, `<v>`, `<vcount>`,
+    /// `<h>`): for `assettool bench numbers`. Empty when the scan gives up (a DOCTYPE, an encoding
+    /// that is not ASCII-compatible, unterminated markup).
+    public static func arrayTexts(in document: [UInt8]) -> [(range: Range<Int>, isFloat: Bool)] {
+        document.withUnsafeBufferPointer { b in
+            let compaction = XMLCompaction.make(b, names: NumberPrefetcher.arrayNames, minimumBytes: 1,
+                                                minimumTotal: 1, checkEncoding: true)
+            return (compaction?.regions ?? []).map {
+                ($0.start..<$0.end, $0.interest == NumberPrefetcher.Kind.floats.rawValue)
+            }
+        }
+    }
+}
+
 extension XMLDocument {
     /// How many number pieces were parsed while this document was read, and how many of them by
     /// other threads (for `bench parse --stages`); nil when it was read without a prefetcher.
