@@ -213,9 +213,15 @@ extension SceneResolver {
             }
             return true
         }
-        guard check(vertex, "VERTEX"), check(normalPerVertex ? nil : normal, "NORMAL"),
-              check(texcoordPerVertex ? nil : texcoord, "TEXCOORD"), check(colorPerVertex ? nil : color, "COLOR")
-        else { return nil }
+        // One pass a list says whether every index is in range; only when one is not do the
+        // checks above look for the first bad index (per input, in order) to report it.
+        let ranged = [vertex, normalPerVertex ? nil : normal, texcoordPerVertex ? nil : texcoord, colorPerVertex ? nil : color]
+        if !Self.indicesInRange(p.indexLists, stride: stride, ranged.compactMap { $0.map { ($0.offset, $0.count) } })
+            || p.holes.contains(where: { !Self.indicesInRange($0, stride: stride, ranged.compactMap { $0.map { ($0.offset, $0.count) } }) }) {
+            guard check(vertex, "VERTEX"), check(normalPerVertex ? nil : normal, "NORMAL"),
+                  check(texcoordPerVertex ? nil : texcoord, "TEXCOORD"), check(colorPerVertex ? nil : color, "COLOR")
+            else { return nil }
+        }
         if normalPerVertex, let n = normal, n.count < vertex.count {
             bag.warning("attribute-count", "<vertices> NORMAL source has \(n.count) values for \(vertex.count) positions", at: p.location)
         }
@@ -493,6 +499,66 @@ extension SceneResolver {
         let n1 = simdCross(b - a, c - a), n2 = simdCross(c - a, d - a)
         let n = simdCross(c - a, d - b)  // the quad's normal (diagonals' cross product)
         return simdDot(n1, n) > 0 && simdDot(n2, n) > 0
+    }
+
+    /// Whether, in every list, each index of each input (at `offset`, every `stride`) lies in
+    /// `0..<count`: one pass a list, without a branch per index (``largestIndices(_:stride:)``).
+    /// False also when a list is not whole corners; then ``firstBadIndex(_:offset:stride:count:)``
+    /// decides.
+    static func indicesInRange(_ lists: [[Int32]], stride: Int, _ inputs: [(offset: Int, count: Int)]) -> Bool {
+        guard !inputs.isEmpty else { return true }
+        guard stride > 0, inputs.allSatisfy({ $0.offset >= 0 && $0.offset < stride }) else { return false }
+        // Several inputs may share an offset: the smallest source bounds it.
+        var limit = [UInt32](repeating: .max, count: stride)
+        for i in inputs { limit[i.offset] = min(limit[i.offset], UInt32(clamping: i.count)) }
+        for list in lists {
+            if list.count % stride != 0 { return false }
+            let largest = list.withUnsafeBufferPointer { largestIndices($0, stride: stride) }
+            for o in 0..<stride where limit[o] != .max && largest[o] >= limit[o] { return false }
+        }
+        return true
+    }
+
+    /// The largest index at each offset `0..<stride` of `list` (read as unsigned, so a negative
+    /// index counts as too large).
+    ///
+    /// Strides 1 to 4 (nearly every file) take one vector pass: twelve indices (three loads) a
+    /// step, a multiple of the stride, so each lane always holds the same offset. Others take a
+    /// scalar pass per offset. Measured on 27,644 indices at stride 3: 5 µs, against 15 µs for a
+    /// branching pass per input and 19 µs for gathering each corner's indices into one vector.
+    static func largestIndices(_ list: UnsafeBufferPointer<Int32>, stride: Int) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: stride)
+        guard let base = list.baseAddress, !list.isEmpty else { return out }
+        let n = list.count
+        var k = 0
+        if stride <= 4 {
+            let raw = UnsafeRawPointer(base)
+            var a = SIMD4<UInt32>.zero, b = SIMD4<UInt32>.zero, c = SIMD4<UInt32>.zero
+            while k &+ 12 <= n {
+                a = pointwiseMax(a, raw.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self))
+                b = pointwiseMax(b, raw.loadUnaligned(fromByteOffset: k &* 4 &+ 16, as: SIMD4<UInt32>.self))
+                c = pointwiseMax(c, raw.loadUnaligned(fromByteOffset: k &* 4 &+ 32, as: SIMD4<UInt32>.self))
+                k &+= 12
+            }
+            for t in 0..<4 {
+                out[t % stride] = max(out[t % stride], a[t])
+                out[(t + 4) % stride] = max(out[(t + 4) % stride], b[t])
+                out[(t + 8) % stride] = max(out[(t + 8) % stride], c[t])
+            }
+            // k is a multiple of 12, so element k is at offset 0.
+            while k < n {
+                out[k % stride] = max(out[k % stride], UInt32(bitPattern: base[k]))
+                k &+= 1
+            }
+            return out
+        }
+        for o in 0..<stride {
+            var m: UInt32 = 0
+            var j = o
+            while j < n { m = max(m, UInt32(bitPattern: base[j])); j &+= stride }
+            out[o] = m
+        }
+        return out
     }
 
     /// Position in `list` of the first index (at `offset`, every `stride`) outside `0..<count`.
