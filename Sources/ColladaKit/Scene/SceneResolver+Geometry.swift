@@ -1,17 +1,22 @@
 extension SceneResolver {
     /// Per-mesh attribute tables, filled source by source so several primitives can share them.
-    struct AttributeTable {
-        var width: Int
-        var values: [Float] = []
+    /// Each source's elements go straight into the mesh's vectors through its accessor, in one
+    /// pass (no flat copy to regroup afterwards).
+    struct AttributeTable<V: AttributeVector> {
+        var vectors: [V] = []
         var baseBySource: [String: Int] = [:]
 
         /// Adds `s` once; returns its first element index and element count.
-        mutating func add(_ s: Collada.Source, _ resolver: SceneResolver) -> (base: Int, count: Int) {
+        mutating func add(_ s: Collada.Source) -> (base: Int, count: Int) {
             if let b = baseBySource[s.id] { return (b, s.count) }
-            let base = values.count / width
-            values += resolver.floats(s, width: width)
+            let base = vectors.count
+            if vectors.isEmpty {
+                vectors = SceneResolver.vectors(s, as: V.self)
+            } else {
+                vectors += SceneResolver.vectors(s, as: V.self)
+            }
             baseBySource[s.id] = base
-            return (base, values.count / width - base)
+            return (base, vectors.count - base)
         }
     }
 
@@ -25,10 +30,10 @@ extension SceneResolver {
 
     mutating func readGeometry(_ g: Collada.Geometry) {
         guard g.isMesh else { return }
-        var positions = AttributeTable(width: 3)
-        var normals = AttributeTable(width: 3)
-        var texcoords = AttributeTable(width: 2)
-        var colors = AttributeTable(width: 4)
+        var positions = AttributeTable<SIMD3<Float>>()
+        var normals = AttributeTable<SIMD3<Float>>()
+        var texcoords = AttributeTable<SIMD2<Float>>()
+        var colors = AttributeTable<SIMD4<Float>>()
         var mesh = Mesh(id: g.id, name: g.name, positions: [], normals: [], texcoords: [], colors: [], parts: [],
                         lineSegmentCount: 0, location: g.location)
         // <vertices>: POSITION plus per-vertex attributes.
@@ -40,10 +45,10 @@ extension SceneResolver {
             guard let s = source(input) else { continue }
             switch input.semantic {
             case "POSITION":
-                if positionCount == 0 { positionCount = positions.add(s, self).count }
-            case "NORMAL": let r = normals.add(s, self); vertexNormal = Channel(offset: 0, base: r.base, count: r.count)
-            case "TEXCOORD": if vertexTexcoord == nil { let r = texcoords.add(s, self); vertexTexcoord = Channel(offset: 0, base: r.base, count: r.count) }
-            case "COLOR": if vertexColor == nil { let r = colors.add(s, self); vertexColor = Channel(offset: 0, base: r.base, count: r.count) }
+                if positionCount == 0 { positionCount = positions.add(s).count }
+            case "NORMAL": let r = normals.add(s); vertexNormal = Channel(offset: 0, base: r.base, count: r.count)
+            case "TEXCOORD": if vertexTexcoord == nil { let r = texcoords.add(s); vertexTexcoord = Channel(offset: 0, base: r.base, count: r.count) }
+            case "COLOR": if vertexColor == nil { let r = colors.add(s); vertexColor = Channel(offset: 0, base: r.base, count: r.count) }
             default: break
             }
         }
@@ -68,17 +73,17 @@ extension SceneResolver {
                         bag.error("reference-missing", "VERTEX input '\(input.source)' is not this mesh's <vertices> '#\(g.verticesID ?? "")'", at: input.location)
                     }
                 case "NORMAL":
-                    if normal == nil, let s = source(input) { let r = normals.add(s, self); normal = Channel(offset: input.offset, base: r.base, count: r.count) }
+                    if normal == nil, let s = source(input) { let r = normals.add(s); normal = Channel(offset: input.offset, base: r.base, count: r.count) }
                 case "TEXCOORD":
                     // The lowest set is the first UV set.
                     let set = input.set ?? 0
                     if set < texcoordSet, let s = source(input) {
                         texcoordSet = set
-                        let r = texcoords.add(s, self)
+                        let r = texcoords.add(s)
                         texcoord = Channel(offset: input.offset, base: r.base, count: r.count)
                     }
                 case "COLOR":
-                    if color == nil, let s = source(input) { let r = colors.add(s, self); color = Channel(offset: input.offset, base: r.base, count: r.count) }
+                    if color == nil, let s = source(input) { let r = colors.add(s); color = Channel(offset: input.offset, base: r.base, count: r.count) }
                 default:
                     _ = source(input)  // still check the reference
                 }
@@ -94,7 +99,7 @@ extension SceneResolver {
                                     texcoordPerVertex: texcoord == nil && vertexTexcoord != nil,
                                     color: color ?? vertexColor.map { Channel(offset: vOffset, base: $0.base, count: $0.count) },
                                     colorPerVertex: color == nil && vertexColor != nil,
-                                    positions: positions.values, mesh: &mesh) {
+                                    positions: positions.vectors, mesh: &mesh) {
                 triangleTotal += part.positionIndices.count / 3
                 if triangleTotal > options.maxTriangles {
                     bag.error("triangle-limit", "the meshes have more than \(options.maxTriangles) triangles", at: p.location)
@@ -103,26 +108,44 @@ extension SceneResolver {
                 mesh.parts.append(part)
             }
         }
-        mesh.positions = Self.vectors(positions.values, width: 3) { SIMD3($0[0], $0[1], $0[2]) }
-        mesh.normals = Self.vectors(normals.values, width: 3) { SIMD3($0[0], $0[1], $0[2]) }
-        mesh.texcoords = Self.vectors(texcoords.values, width: 2) { SIMD2($0[0], $0[1]) }
-        mesh.colors = Self.vectors(colors.values, width: 4) { SIMD4($0[0], $0[1], $0[2], $0[3]) }
+        mesh.positions = positions.vectors
+        mesh.normals = normals.vectors
+        mesh.texcoords = texcoords.vectors
+        mesh.colors = colors.vectors
         meshByID[g.id] = scene.meshes.count
         scene.meshes.append(mesh)
     }
 
-    /// Groups a flat table into `width`-wide vectors in one pass into uninitialised storage.
-    @inline(__always)
-    static func vectors<V>(_ values: [Float], width: Int, _ make: (UnsafePointer<Float>) -> V) -> [V] {
-        let n = values.count / width
-        // Capacity 0 would make the standard library write the shared empty-array singleton's
-        // count, a data race (ThreadSanitizer) with any thread reading another empty array.
-        if n == 0 { return [] }
-        return values.withUnsafeBufferPointer { v in
-            [V](unsafeUninitializedCapacity: n) { out, count in
-                guard let base = v.baseAddress, let dst = out.baseAddress else { return }
-                for k in 0..<n { (dst + k).initialize(to: make(base + k * width)) }
-                count = n
+    /// The elements of `s` through its accessor as vectors: the first `V.scalarCount` params of
+    /// each (params beyond skipped, missing ones 0), for the elements that fit in the array (the
+    /// accessor was checked against it already). One pass into uninitialised storage.
+    static func vectors<V: AttributeVector>(_ s: Collada.Source, as: V.Type) -> [V] {
+        guard s.count > 0, s.stride >= 1, s.offset >= 0 else { return [] }
+        let width = V.scalarCount
+        let take = min(width, s.stride)
+        return s.floats.withUnsafeBufferPointer { v -> [V] in
+            let fitting = v.count >= s.offset + take ? min(s.count, (v.count - s.offset - take) / s.stride + 1) : 0
+            // Capacity 0 would make the standard library write the shared empty-array singleton's
+            // count, a data race (ThreadSanitizer) with any thread reading another empty array.
+            guard fitting > 0, let src = v.baseAddress else { return [] }
+            return [V](unsafeUninitializedCapacity: fitting) { out, count in
+                guard let dst = out.baseAddress else { return }
+                var from = src + s.offset
+                if take == width {
+                    for e in 0..<fitting {
+                        (dst + e).initialize(to: V(loading: from))
+                        from += s.stride
+                    }
+                } else {
+                    // Fewer params than lanes: the rest are 0.
+                    var lanes = SIMD4<Float>.zero
+                    for e in 0..<fitting {
+                        for k in 0..<take { lanes[k] = from[k] }
+                        (dst + e).initialize(to: V(lanes: lanes))
+                        from += s.stride
+                    }
+                }
+                count = fitting
             }
         }
     }
@@ -130,7 +153,7 @@ extension SceneResolver {
     /// Checks one primitive's index data and triangulates it.
     mutating func buildPart(_ p: Collada.Primitive, stride: Int, vertex: Channel, normal: Channel?, normalPerVertex: Bool,
                             texcoord: Channel?, texcoordPerVertex: Bool, color: Channel?, colorPerVertex: Bool,
-                            positions: [Float], mesh: inout Mesh) -> MeshPart? {
+                            positions: [SIMD3<Float>], mesh: inout Mesh) -> MeshPart? {
         guard stride > 0 else { return nil }
         // Shape of the index data.
         let expectedLists: Int
@@ -235,8 +258,7 @@ extension SceneResolver {
                              color: hasColor ? color.map { ($0.offset, $0.base) } : nil)
         defer { w.release() }
         func position(_ list: [Int32], _ k: Int) -> SIMD3<Float> {
-            let v = Int(list[k * stride + vertex.offset]) * 3
-            return SIMD3(positions[v], positions[v + 1], positions[v + 2])
+            positions[Int(list[k * stride + vertex.offset])]
         }
         switch p.kind {
         case .triangles:
@@ -282,8 +304,7 @@ extension SceneResolver {
                     /// Triangulates `polygons`, whose first corner is `start`, into `w`.
                     func triangulate(_ polygons: Range<Int>, from start: Int, into w: inout CornerWriter, _ tri: inout Triangulator) {
                         @inline(__always) func position(_ k: Int) -> SIMD3<Float> {
-                            let v = pos + Int(l[k &* stride &+ vertexOffset]) &* 3
-                            return SIMD3(v[0], v[1], v[2])
+                            pos[Int(l[k &* stride &+ vertexOffset])]
                         }
                         var ring: [SIMD3<Float>] = []
                         var start = start
@@ -574,4 +595,28 @@ extension SceneResolver {
             return nil
         }
     }
+}
+
+/// A mesh attribute's vector type (positions and normals `SIMD3`, texture coordinates `SIMD2`,
+/// colours `SIMD4`), made from consecutive floats.
+protocol AttributeVector: SIMD where Scalar == Float {
+    /// The vector of the `scalarCount` floats at `p`.
+    init(loading p: UnsafePointer<Float>)
+    /// The first `scalarCount` lanes of `lanes`.
+    init(lanes: SIMD4<Float>)
+}
+
+extension SIMD2: AttributeVector where Scalar == Float {
+    @inline(__always) init(loading p: UnsafePointer<Float>) { self.init(p[0], p[1]) }
+    @inline(__always) init(lanes: SIMD4<Float>) { self = lanes.lowHalf }
+}
+
+extension SIMD3: AttributeVector where Scalar == Float {
+    @inline(__always) init(loading p: UnsafePointer<Float>) { self.init(p[0], p[1], p[2]) }
+    @inline(__always) init(lanes: SIMD4<Float>) { self.init(lanes.x, lanes.y, lanes.z) }
+}
+
+extension SIMD4: AttributeVector where Scalar == Float {
+    @inline(__always) init(loading p: UnsafePointer<Float>) { self.init(p[0], p[1], p[2], p[3]) }
+    @inline(__always) init(lanes: SIMD4<Float>) { self = lanes }
 }
