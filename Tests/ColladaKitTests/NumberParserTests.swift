@@ -3,10 +3,20 @@ import Testing
 @testable import ColladaKit
 
 @Suite struct NumberParserTests {
-    func floats(_ s: String) -> ([Float], NumberParser.Failure?) {
+    /// Parses `s`, and checks that the loader's stop-byte path (text followed by a byte that ends
+    /// digit runs, as a cut-out region's pieces are) gives the same values and the same failure.
+    func floats(_ s: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ([Float], NumberParser.Failure?) {
         var out: [Float] = []
         let bytes = Array(s.utf8)
         let f = bytes.withUnsafeBufferPointer { NumberParser.parseFloats($0, into: &out) }
+        for stop in [UInt8(ascii: "<"), 0x20, 0x0A, 0x09] {
+            var again: [Float] = []
+            let g = (bytes + [stop]).withUnsafeBufferPointer {
+                NumberParser.parseFloats(UnsafeBufferPointer(rebasing: $0.dropLast()), into: &again, compact: true, stopByte: true)
+            }
+            let same = again.count == out.count && zip(again, out).allSatisfy { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }
+            #expect(g == f && same, "stop byte \(stop) after \(s.prefix(40))", sourceLocation: sourceLocation)
+        }
         return (out, f)
     }
 

@@ -39,17 +39,21 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         var failure: NumberParser.Failure?
         /// Index in `floats` of the first infinite or NaN value, if any.
         var firstNonFinite: Int?
+        /// The byte after `text` may be read and is white space or `<` (see
+        /// ``NumberParser/parseFloats(_:into:compact:stopByte:)``).
+        let stopByte: Bool
 
-        init(kind: Kind, text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        init(kind: Kind, text: UnsafeBufferPointer<UInt8>, offset: Int, stopByte: Bool = false) {
             self.kind = kind
             self.text = text
             self.offset = offset
+            self.stopByte = stopByte
         }
 
         func run() {
             switch kind {
             case .floats:
-                failure = NumberParser.parseFloats(text, into: &floats, compact: false)
+                failure = NumberParser.parseFloats(text, into: &floats, compact: false, stopByte: stopByte)
                 firstNonFinite = floats.firstIndex { !$0.isFinite }
             case .ints: failure = NumberParser.parseInts(text, into: &ints, compact: false)
             }
@@ -147,15 +151,18 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
         enqueue(cut(rest, kind: kind, offset: offset), for: element)
     }
 
-    /// `text` in pieces of about ``pieceBytes``, each ending at whitespace (no token is split).
-    private func cut(_ text: UnsafeBufferPointer<UInt8>, kind: Kind, offset: Int) -> [Piece] {
+    /// `text` in pieces of about ``pieceBytes``, each ending at whitespace (no token is split);
+    /// `stopByte` when the byte after `text` may be read and is white space or `<`.
+    private func cut(_ text: UnsafeBufferPointer<UInt8>, kind: Kind, offset: Int, stopByte: Bool = false) -> [Piece] {
         guard let base = text.baseAddress else { return [] }
         var out: [Piece] = []
         var start = 0
         while start < text.count {
             var end = min(start + piece, text.count)
             while end < text.count && !isXMLWhiteSpace(base[end]) { end += 1 }
-            out.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start))
+            // Every piece but the last ends at the white space that follows it.
+            out.append(Piece(kind: kind, text: UnsafeBufferPointer(start: base + start, count: end - start), offset: offset + start,
+                             stopByte: stopByte || end < text.count))
             start = end
         }
         return out
@@ -179,7 +186,8 @@ final class NumberPrefetcher: XMLLeafObserver, @unchecked Sendable {
     }
 
     func regionFound(_ text: UnsafeBufferPointer<UInt8>, interest: UInt8) {
-        let cut = Kind(rawValue: interest).map { self.cut(text, kind: $0, offset: 0) } ?? []
+        // A region is an element's text in the source, closed by the '<' of its end tag.
+        let cut = Kind(rawValue: interest).map { self.cut(text, kind: $0, offset: 0, stopByte: true) } ?? []
         regionPieces.append(cut)
         submit(cut)
     }
