@@ -100,6 +100,19 @@ public enum ColladaLoader {
         }
     }
 
+    /// For benchmarks: waits until the loader's own threads (which parse large files' numbers,
+    /// resolve their meshes and free what a load leaves) are idle and asleep, so that what is
+    /// timed next does not share the machine with one still working or watching for work.
+    public static func quiesceThreads() {
+        if NumberPrefetcher.hasSpareCore { NumberWorkers.shared.quiesce() }
+    }
+
+    /// For benchmarks: wakes the loader's threads and waits until they run, as they do between
+    /// the loads of a batch (each then watches for work for a millisecond before sleeping).
+    public static func warmThreads() {
+        if NumberPrefetcher.hasSpareCore { NumberWorkers.shared.warm() }
+    }
+
     /// Parses to the Document stage (no resolution): for tools that inspect raw structure.
     public static func document(bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> Collada.Document {
         Collada.Document(try xmlDocument(bytes: bytes, path: path, numbers: numbers))

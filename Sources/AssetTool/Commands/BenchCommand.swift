@@ -44,6 +44,9 @@ struct ParseBench: ParsableCommand {
     @Option(name: .long, help: "How number arrays are read: automatic (large files: on a second core while libxml2 reads the markup), inline (one thread, as libxml2 delivers the text) or eager (the large-file path for every array, on one thread).")
     var numbers: String = "automatic"
 
+    @Option(name: .long, help: "How the loader's threads are when each timed load starts: warm (awake, as between the loads of a batch) or cold (asleep, as for a lone load in a running process). Either way they are idle and asleep while libxml2's parse is timed.")
+    var threads: String = "warm"
+
     @Flag(name: .long, help: "Leave glibc malloc's trim and mmap thresholds at their defaults (freed memory goes back to the system, and each repetition pays page faults again).")
     var defaultAllocator = false
 
@@ -58,6 +61,9 @@ struct ParseBench: ParsableCommand {
     func validate() throws {
         guard ["automatic", "inline", "eager"].contains(numbers) else {
             throw ValidationError("--numbers is automatic, inline or eager, not '\(numbers)'")
+        }
+        guard ["warm", "cold"].contains(threads) else {
+            throw ValidationError("--threads is warm or cold, not '\(threads)'")
         }
     }
 
@@ -133,11 +139,15 @@ struct ParseBench: ParsableCommand {
             var ours: [Double] = [], floor: [Double] = [], parseOnly: [Double] = []
             _ = XMLReader.libxml2DOMParse(xmlBytes)
             func timeOurs() {
+                if threads == "warm" { ColladaLoader.warmThreads() } else { ColladaLoader.quiesceThreads() }
                 let t = now()
                 _ = try? ColladaLoader.load(bytes: bytes, path: path, numbers: reading)
                 ours.append(now() - t)
             }
             func timeFloor() {
+                // Our threads' lingering or freeing must not share the machine with libxml2's parse:
+                // measured, a thread of ours watching for work made the floor 6-23% slower.
+                ColladaLoader.quiesceThreads()
                 var t = now()
                 _ = XMLReader.libxml2DOMParse(xmlBytes)
                 guard isZip else { floor.append(now() - t); return }

@@ -32,9 +32,13 @@ final class NumberWorkers: @unchecked Sendable {
     /// Threads asleep or about to be.
     private let sleepers = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
+    private let threadCount: Int
+    /// Set by ``quiesce()``: lingering threads stop looking and sleep.
+    private let quiet = Atomic<Bool>(false)
 
     private init(threads: Int) {
-        for k in 0..<max(1, threads) {
+        threadCount = max(1, threads)
+        for k in 0..<threadCount {
             let thread = Thread { [self] in loop() }
             thread.name = "ColladaKit numbers \(k)"
             thread.start()
@@ -87,12 +91,35 @@ final class NumberWorkers: @unchecked Sendable {
         }
     }
 
+    /// Waits until every thread has finished its jobs and is asleep, cutting lingers short: for
+    /// benchmarks, so that what they time next (libxml2's parse, say) does not share the machine
+    /// with a thread of ours that is still freeing a load's leftovers or watching for work.
+    func quiesce() {
+        quiet.store(true, ordering: .sequentiallyConsistent)
+        while sleepers.load(ordering: .sequentiallyConsistent) < threadCount { sched_yield() }
+        quiet.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Wakes one thread and waits until it runs: it then lingers as after a load, ready for the
+    /// next (for benchmarks that time loads as a batch of them runs, the thread awake).
+    func warm() {
+        let flag = Flag()
+        run { flag.set() }
+        while !flag.isSet { sched_yield() }
+    }
+
+    private final class Flag: @unchecked Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .releasing) }
+        var isSet: Bool { value.load(ordering: .acquiring) }
+    }
+
     /// Watches for a job posted after `seen` for up to ``linger``; true when one was.
     private func lingered(since seen: Int) -> Bool {
         let deadline = DispatchTime.now().uptimeNanoseconds &+ Self.linger
         while true {
             for _ in 0..<256 where posted.load(ordering: .acquiring) != seen { return true }
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            if DispatchTime.now().uptimeNanoseconds >= deadline || quiet.load(ordering: .relaxed) { return false }
             // Should the scheduler have put this thread on the core of the thread that posts the
             // work, spinning would take half of that thread's time until one of them is moved.
             sched_yield()
