@@ -19,6 +19,41 @@ import Testing
         #expect(late == 0, "\(late) of 200 jobs did not run within a second")
     }
 
+    @Test func quiesceWaitsForBusyThreadsAndEndsLingers() throws {
+        try #require(NumberPrefetcher.hasSpareCore, "one core: no worker threads to quiesce")
+        // A job still running when quiesce starts: quiesce returns only after it, with every
+        // thread asleep (not lingering), and well within the linger a thread would otherwise take.
+        let finished = Atomic<Bool>(false)
+        NumberWorkers.shared.warm()
+        NumberWorkers.shared.run {
+            usleep(20_000)
+            finished.store(true, ordering: .releasing)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        #expect(NumberWorkers.shared.quiesce())
+        let jobFinished = finished.load(ordering: .acquiring)
+        #expect(jobFinished, "quiesce returned while a job was running")
+        #expect(DispatchTime.now().uptimeNanoseconds - start < 500_000_000)
+        // Asleep, a thread still takes the next job; warm returns once one has run.
+        NumberWorkers.shared.warm()
+        let ran = DispatchSemaphore(value: 0)
+        NumberWorkers.shared.run { ran.signal() }
+        #expect(ran.wait(timeout: .now() + 1) == .success)
+        // Threads kept busy by another poster: quiesce gives up at its timeout instead of hanging.
+        let stop = Atomic<Bool>(false)
+        let poster = Thread {
+            while !stop.load(ordering: .acquiring) {
+                NumberWorkers.shared.run { usleep(200) }
+                usleep(100)
+            }
+        }
+        poster.start()
+        usleep(5_000)
+        #expect(!NumberWorkers.shared.quiesce(timeout: 20_000_000))
+        stop.store(true, ordering: .releasing)
+        #expect(NumberWorkers.shared.quiesce())
+    }
+
     @Test func jobsPostedFromManyThreadsAllRun() {
         let count = Atomic<Int>(0)
         let all = DispatchSemaphore(value: 0)

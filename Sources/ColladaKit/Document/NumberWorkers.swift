@@ -94,10 +94,18 @@ final class NumberWorkers: @unchecked Sendable {
     /// Waits until every thread has finished its jobs and is asleep, cutting lingers short: for
     /// benchmarks, so that what they time next (libxml2's parse, say) does not share the machine
     /// with a thread of ours that is still freeing a load's leftovers or watching for work.
-    func quiesce() {
+    ///
+    /// - Returns: false when they were still busy after `timeout` (another thread kept posting).
+    @discardableResult
+    func quiesce(timeout: UInt64 = 100_000_000) -> Bool {
         quiet.store(true, ordering: .sequentiallyConsistent)
-        while sleepers.load(ordering: .sequentiallyConsistent) < threadCount { sched_yield() }
-        quiet.store(false, ordering: .sequentiallyConsistent)
+        defer { quiet.store(false, ordering: .sequentiallyConsistent) }
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ timeout
+        while sleepers.load(ordering: .sequentiallyConsistent) < threadCount {
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            sched_yield()
+        }
+        return true
     }
 
     /// Wakes one thread and waits until it runs: it then lingers as after a load, ready for the
