@@ -311,18 +311,18 @@ extension SceneResolver {
                         for vc in vcount[polygons] {
                             let n = Int(vc)
                             if n == 3 {
-                                w.add(l, start); w.add(l, start + 1); w.add(l, start + 2)
-                            } else if n == 4 && Self.isConvexQuad(position(start), position(start + 1),
-                                                                  position(start + 2), position(start + 3)) {
-                                w.add(l, start); w.add(l, start + 1); w.add(l, start + 2)
-                                w.add(l, start); w.add(l, start + 2); w.add(l, start + 3)
+                                w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
+                            } else if n == 4 && Self.isConvexQuad(position(start), position(start &+ 1),
+                                                                  position(start &+ 2), position(start &+ 3)) {
+                                w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
+                                w.add(l, start); w.add(l, start &+ 2); w.add(l, start &+ 3)
                             } else if n > 3 {
                                 ring.removeAll(keepingCapacity: true)
                                 for k in 0..<n { ring.append(position(start + k)) }
                                 tri.triangulate(outer: ring)
                                 for c in tri.triangles { w.add(l, start + c) }
                             }
-                            start += n
+                            start &+= n
                         }
                     }
                     // Halves give the same triangles as one pass only if no polygon can find the
@@ -451,13 +451,15 @@ extension SceneResolver {
         @inline(__always)
         mutating func add(_ list: UnsafePointer<Int32>, _ k: Int) {
             if count == capacity { reserve(max(16, capacity * 2)) }
-            let b = k * stride
+            // Wrapping arithmetic: corner k lies in the list and its indices in their sources
+            // (checked by the caller), so nothing here can overflow, and the checks cost.
+            let b = k &* stride
             let i = count
-            positions.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: list[b + vertexOffset])
-            if let n = normal { normals.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + n.offset]) + n.base) }
-            if let t = texcoord { texcoords.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + t.offset]) + t.base) }
-            if let c = color { colors.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b + c.offset]) + c.base) }
-            count = i + 1
+            positions.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: list[b &+ vertexOffset])
+            if let n = normal { normals.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b &+ n.offset]) &+ n.base) }
+            if let t = texcoord { texcoords.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b &+ t.offset]) &+ t.base) }
+            if let c = color { colors.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b &+ c.offset]) &+ c.base) }
+            count = i &+ 1
         }
 
         /// An empty writer for the same inputs.
