@@ -74,9 +74,12 @@ public enum ColladaLoader {
     /// document), freed on a ``NumberWorkers`` thread rather than on the caller's.
     ///
     /// Freeing them is thousands of `free` calls (walk.dae: 80 µs, 4% of its load) that need not
-    /// hold up the caller. Only loads that already ran pieces on that thread (whose thread is
-    /// therefore awake) hand theirs over; the others free on the spot. The memory is the same;
-    /// it is given back a few microseconds later.
+    /// hold up the caller. Only loads whose numbers could go to that thread hand theirs over (the
+    /// thread was woken at the start of the load and is usually still watching for work; if it
+    /// has gone to sleep, posting costs the caller a wake-up); small files free on the spot. The
+    /// work is the same, done on the other core: in a batch it runs ahead of the next load's
+    /// pieces there, and `bench parse` waits for it (``quiesceThreads()``) before it times
+    /// libxml2's parse, which pays for its own frees.
     final class Leftovers: @unchecked Sendable {
         private var xml: XMLDocument?
         private var doc: Collada.Document?
@@ -103,12 +106,16 @@ public enum ColladaLoader {
     /// For benchmarks: waits until the loader's own threads (which parse large files' numbers,
     /// resolve their meshes and free what a load leaves) are idle and asleep, so that what is
     /// timed next does not share the machine with one still working or watching for work.
-    public static func quiesceThreads() {
-        if NumberPrefetcher.hasSpareCore { NumberWorkers.shared.quiesce() }
+    ///
+    /// - Returns: false when they were still busy after 100 ms (other threads kept loading).
+    @_spi(Benchmarking) @discardableResult
+    public static func quiesceThreads() -> Bool {
+        NumberPrefetcher.hasSpareCore ? NumberWorkers.shared.quiesce() : true
     }
 
     /// For benchmarks: wakes the loader's threads and waits until they run, as they do between
     /// the loads of a batch (each then watches for work for a millisecond before sleeping).
+    @_spi(Benchmarking)
     public static func warmThreads() {
         if NumberPrefetcher.hasSpareCore { NumberWorkers.shared.warm() }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import ColladaKit
 
 /// The one-pass index range check a primitive takes before it is triangulated
-/// (``SceneResolver/indicesInRange(_:stride:_:)``): it must say "in range" exactly when every
+/// (``SceneResolver/indicesInRange(_:holes:stride:_:)``): it must say "in range" exactly when every
 /// index of every input is, at every stride and length, or the exact per-input check, which
 /// names the bad index, would be skipped.
 @Suite struct IndexRangeTests {
@@ -52,5 +52,49 @@ import Testing
         #expect(!SceneResolver.indicesInRange([[1, 2, 3]], stride: 2, [(offset: 0, count: 10)]))
         #expect(!SceneResolver.indicesInRange([[1, 2]], stride: 2, [(offset: 2, count: 10)]))
         #expect(SceneResolver.indicesInRange([[1, 2]], stride: 2, []))
+        // Hole lists are checked too; empty ones are skipped.
+        let one = [(offset: 0, count: 5)]
+        #expect(SceneResolver.indicesInRange([[0, 1, 2]], holes: [[], [[3, 4], []]], stride: 1, one))
+        #expect(!SceneResolver.indicesInRange([[0, 1, 2]], holes: [[[3, 4]], [[1, 5]]], stride: 1, one))
+    }
+}
+
+/// A source shared by two primitives bounds both alike: the elements that fit in its array, not
+/// its declared count (a reused source once reported its count, letting the second primitive keep
+/// an index past the mesh's normals).
+@Suite struct SharedSourceBoundTests {
+    static func document(secondP: String) -> String {
+        colladaDocument(geometry: """
+            <geometry id="g"><mesh>
+              <source id="pos">
+                <float_array id="pos-a" count="9">0 0 0 1 0 0 0 1 0</float_array>
+                <technique_common><accessor source="#pos-a" count="3" stride="3">
+                  <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/>
+                </accessor></technique_common>
+              </source>
+              <source id="nrm">
+                <float_array id="nrm-a" count="11">0 0 1 0 0 1 0 0 1 0 0</float_array>
+                <technique_common><accessor source="#nrm-a" count="4" stride="3">
+                  <param name="X" type="float"/><param name="Y" type="float"/>
+                </accessor></technique_common>
+              </source>
+              <vertices id="v"><input semantic="POSITION" source="#pos"/></vertices>
+              <triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/>
+                <input semantic="NORMAL" source="#nrm" offset="1"/><p>0 0 1 1 2 2</p></triangles>
+              <triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/>
+                <input semantic="NORMAL" source="#nrm" offset="1"/><p>\(secondP)</p></triangles>
+            </mesh></geometry>
+            """)
+    }
+
+    @Test func aSharedSourceBoundsEveryPrimitiveByWhatFits() throws {
+        // Normals 0-2 fit in the 11 floats at stride 3; both primitives load.
+        let scene = try loadText(Self.document(secondP: "0 2 1 1 2 0"))
+        let mesh = try #require(scene.meshes.first)
+        #expect(mesh.normals.count == 3)
+        for part in mesh.parts { #expect(part.normalIndices.allSatisfy { Int($0) < mesh.normals.count }) }
+        // Normal 3 does not fit: the second primitive is refused like the first would be.
+        let errors = loadErrors(Array(Self.document(secondP: "0 3 1 1 2 2").utf8))
+        #expect(errors.map(\.id) == ["index-out-of-range"], "\(errors)")
     }
 }

@@ -33,7 +33,9 @@ final class NumberWorkers: @unchecked Sendable {
     private let sleepers = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
     private let threadCount: Int
-    /// Set by ``quiesce()``: lingering threads stop looking and sleep.
+    /// Set by ``quiesce()`` until the next job is posted: a thread that finds nothing to do
+    /// sleeps at once instead of lingering (also one woken by a semaphore permit left over from
+    /// a job it took itself).
     private let quiet = Atomic<Bool>(false)
 
     private init(threads: Int) {
@@ -47,6 +49,7 @@ final class NumberWorkers: @unchecked Sendable {
 
     /// Runs `job` on one of the threads.
     func run(_ job: @escaping @Sendable () -> Void) {
+        if quiet.load(ordering: .relaxed) { quiet.store(false, ordering: .relaxed) }
         lock.withLock { jobs.append(job) }
         posted.add(1, ordering: .sequentiallyConsistent)
         // A thread that counted itself a sleeper before the job was queued may have missed it.
@@ -95,14 +98,19 @@ final class NumberWorkers: @unchecked Sendable {
     /// benchmarks, so that what they time next (libxml2's parse, say) does not share the machine
     /// with a thread of ours that is still freeing a load's leftovers or watching for work.
     ///
-    /// - Returns: false when they were still busy after `timeout` (another thread kept posting).
+    /// Asleep means counted as sleepers with no job queued: a thread signalled for a queued job
+    /// still counts as a sleeper until it wakes, so the queue is checked too. Lingering stays off
+    /// until the next job is posted.
+    ///
+    /// - Returns: false when they were still busy after `timeout` nanoseconds (another thread
+    ///   kept posting).
     @discardableResult
     func quiesce(timeout: UInt64 = 100_000_000) -> Bool {
         quiet.store(true, ordering: .sequentiallyConsistent)
-        defer { quiet.store(false, ordering: .sequentiallyConsistent) }
         let deadline = DispatchTime.now().uptimeNanoseconds &+ timeout
-        while sleepers.load(ordering: .sequentiallyConsistent) < threadCount {
+        while sleepers.load(ordering: .sequentiallyConsistent) < threadCount || lock.withLock({ nextJob < jobs.count }) {
             if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            quiet.store(true, ordering: .sequentiallyConsistent)  // a job posted meanwhile cleared it
             sched_yield()
         }
         return true

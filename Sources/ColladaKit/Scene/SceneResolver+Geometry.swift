@@ -4,18 +4,20 @@ extension SceneResolver {
     /// pass (no flat copy to regroup afterwards).
     struct AttributeTable<V: AttributeVector> {
         var vectors: [V] = []
-        var baseBySource: [String: Int] = [:]
+        var added: [String: (base: Int, count: Int)] = [:]
 
-        /// Adds `s` once; returns its first element index and element count.
+        /// Adds `s` once; returns its first element index and the number of its elements that
+        /// were added (those that fit in its array: fewer than its count when its params read
+        /// less than its stride; every primitive that shares it gets the same bound).
         mutating func add(_ s: Collada.Source) -> (base: Int, count: Int) {
-            if let b = baseBySource[s.id] { return (b, s.count) }
+            if let a = added[s.id] { return a }
             let base = vectors.count
             if vectors.isEmpty {
                 vectors = SceneResolver.vectors(s, as: V.self)
             } else {
                 vectors += SceneResolver.vectors(s, as: V.self)
             }
-            baseBySource[s.id] = base
+            added[s.id] = (base, vectors.count - base)
             return (base, vectors.count - base)
         }
     }
@@ -239,8 +241,7 @@ extension SceneResolver {
         // One pass a list says whether every index is in range; only when one is not do the
         // checks above look for the first bad index (per input, in order) to report it.
         let ranged = [vertex, normalPerVertex ? nil : normal, texcoordPerVertex ? nil : texcoord, colorPerVertex ? nil : color]
-        if !Self.indicesInRange(p.indexLists, stride: stride, ranged.compactMap { $0.map { ($0.offset, $0.count) } })
-            || p.holes.contains(where: { !Self.indicesInRange($0, stride: stride, ranged.compactMap { $0.map { ($0.offset, $0.count) } }) }) {
+        if !Self.indicesInRange(p.indexLists, holes: p.holes, stride: stride, ranged.compactMap { $0.map { ($0.offset, $0.count) } }) {
             guard check(vertex, "VERTEX"), check(normalPerVertex ? nil : normal, "NORMAL"),
                   check(texcoordPerVertex ? nil : texcoord, "TEXCOORD"), check(colorPerVertex ? nil : color, "COLOR")
             else { return nil }
@@ -524,34 +525,50 @@ extension SceneResolver {
         return simdDot(n1, n) > 0 && simdDot(n2, n) > 0
     }
 
-    /// Whether, in every list, each index of each input (at `offset`, every `stride`) lies in
-    /// `0..<count`: one pass a list, without a branch per index (``largestIndices(_:stride:)``).
-    /// False also when a list is not whole corners; then ``firstBadIndex(_:offset:stride:count:)``
-    /// decides.
-    static func indicesInRange(_ lists: [[Int32]], stride: Int, _ inputs: [(offset: Int, count: Int)]) -> Bool {
+    /// Whether, in every list and hole list, each index of each input (at `offset`, every
+    /// `stride`) lies in `0..<count`: one pass a list, without a branch per index
+    /// (``largestIndices(_:stride:into:)``), and no allocation per list (old exporters write a
+    /// `<p>` per polygon). False also when a list is not whole corners; then
+    /// ``firstBadIndex(_:offset:stride:count:)`` decides.
+    static func indicesInRange(_ lists: [[Int32]], holes: [[[Int32]]] = [], stride: Int,
+                               _ inputs: [(offset: Int, count: Int)]) -> Bool {
         guard !inputs.isEmpty else { return true }
         guard stride > 0, inputs.allSatisfy({ $0.offset >= 0 && $0.offset < stride }) else { return false }
-        // Several inputs may share an offset: the smallest source bounds it.
+        // Several inputs may share an offset: the smallest source bounds it. Offsets no input
+        // reads are not checked (sources hold at most Int32.max elements, so .max is no bound).
         var limit = [UInt32](repeating: .max, count: stride)
         for i in inputs { limit[i.offset] = min(limit[i.offset], UInt32(clamping: i.count)) }
-        for list in lists {
+        var largest = [UInt32](repeating: 0, count: stride)
+        func inRange(_ list: [Int32]) -> Bool {
+            if list.isEmpty { return true }
             if list.count % stride != 0 { return false }
-            let largest = list.withUnsafeBufferPointer { largestIndices($0, stride: stride) }
+            list.withUnsafeBufferPointer { largestIndices($0, stride: stride, into: &largest) }
             for o in 0..<stride where limit[o] != .max && largest[o] >= limit[o] { return false }
+            return true
         }
+        for list in lists where !inRange(list) { return false }
+        for polygon in holes { for list in polygon where !inRange(list) { return false } }
         return true
     }
 
-    /// The largest index at each offset `0..<stride` of `list` (read as unsigned, so a negative
-    /// index counts as too large).
+    /// The largest index at each offset `0..<stride` of `list`, as a new array (see
+    /// ``largestIndices(_:stride:into:)``).
+    static func largestIndices(_ list: UnsafeBufferPointer<Int32>, stride: Int) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: stride)
+        largestIndices(list, stride: stride, into: &out)
+        return out
+    }
+
+    /// Writes into `out` (`stride` entries) the largest index at each offset `0..<stride` of
+    /// `list` (read as unsigned, so a negative index counts as too large).
     ///
     /// Strides 1 to 4 (nearly every file) take one vector pass: twelve indices (three loads) a
     /// step, a multiple of the stride, so each lane always holds the same offset. Others take a
     /// scalar pass per offset. Measured on 27,644 indices at stride 3: 5 µs, against 15 µs for a
     /// branching pass per input and 19 µs for gathering each corner's indices into one vector.
-    static func largestIndices(_ list: UnsafeBufferPointer<Int32>, stride: Int) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: stride)
-        guard let base = list.baseAddress, !list.isEmpty else { return out }
+    static func largestIndices(_ list: UnsafeBufferPointer<Int32>, stride: Int, into out: inout [UInt32]) {
+        for o in 0..<stride { out[o] = 0 }
+        guard let base = list.baseAddress, !list.isEmpty else { return }
         let n = list.count
         var k = 0
         if stride <= 4 {
@@ -573,7 +590,7 @@ extension SceneResolver {
                 out[k % stride] = max(out[k % stride], UInt32(bitPattern: base[k]))
                 k &+= 1
             }
-            return out
+            return
         }
         for o in 0..<stride {
             var m: UInt32 = 0
@@ -581,7 +598,6 @@ extension SceneResolver {
             while j < n { m = max(m, UInt32(bitPattern: base[j])); j &+= stride }
             out[o] = m
         }
-        return out
     }
 
     /// Position in `list` of the first index (at `offset`, every `stride`) outside `0..<count`.
