@@ -122,14 +122,14 @@ extension SceneResolver {
     /// each (params beyond skipped, missing ones 0), for the elements that fit in the array (the
     /// accessor was checked against it already). One pass into uninitialised storage.
     static func vectors<V: AttributeVector>(_ s: Collada.Source, as: V.Type) -> [V] {
-        guard s.count > 0, s.stride >= 1, s.offset >= 0 else { return [] }
         let width = V.scalarCount
         let take = min(width, s.stride)
+        let fitting = elementsThatFit(s, take: take)
+        // Capacity 0 would make the standard library write the shared empty-array singleton's
+        // count, a data race (ThreadSanitizer) with any thread reading another empty array.
+        guard fitting > 0 else { return [] }
         return s.floats.withUnsafeBufferPointer { v -> [V] in
-            let fitting = v.count >= s.offset + take ? min(s.count, (v.count - s.offset - take) / s.stride + 1) : 0
-            // Capacity 0 would make the standard library write the shared empty-array singleton's
-            // count, a data race (ThreadSanitizer) with any thread reading another empty array.
-            guard fitting > 0, let src = v.baseAddress else { return [] }
+            guard let src = v.baseAddress else { return [] }
             return [V](unsafeUninitializedCapacity: fitting) { out, count in
                 guard let dst = out.baseAddress else { return }
                 var from = src + s.offset
@@ -271,16 +271,13 @@ extension SceneResolver {
                 if let help, corners >= Self.sharedCorners {
                     // The second half of the triangles on the reading thread, if it is waiting.
                     let mid = corners / 6 * 3
-                    var second = w.sibling()
-                    help.share({
-                        second.reserve(corners - mid)
-                        for k in mid..<corners { second.add(l, k) }
-                    }, while: {
+                    w.fill(sharing: help, { w in
                         w.reserve(corners)
                         for k in 0..<mid { w.add(l, k) }
+                    }, { second in
+                        second.reserve(corners - mid)
+                        for k in mid..<corners { second.add(l, k) }
                     })
-                    w.append(second)
-                    second.release()
                 } else {
                     w.reserve(corners)
                     for k in 0..<corners { w.add(l, k) }
@@ -332,18 +329,15 @@ extension SceneResolver {
                        Self.triangulationBound(vcount) < tri.budget {
                         let mid = vcount.count / 2
                         let midCorner = vcount[..<mid].reduce(0) { $0 + Int($1) }
-                        var second = w.sibling()
                         var secondTri = Triangulator()
                         secondTri.budget = tri.budget
                         let budget = tri.budget
-                        help.share({
+                        w.fill(sharing: help, { w in
+                            triangulate(0..<mid, from: 0, into: &w, &tri)
+                        }, { second in
                             second.reserve(triangles(mid..<vcount.count))
                             triangulate(mid..<vcount.count, from: midCorner, into: &second, &secondTri)
-                        }, while: {
-                            triangulate(0..<mid, from: 0, into: &w, &tri)
                         })
-                        w.append(second)
-                        second.release()
                         tri.budget -= budget - secondTri.budget
                     } else {
                         triangulate(0..<vcount.count, from: 0, into: &w, &tri)
@@ -461,6 +455,15 @@ extension SceneResolver {
             if let t = texcoord { texcoords.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b &+ t.offset]) &+ t.base) }
             if let c = color { colors.unsafelyUnwrapped[i] = UInt32(truncatingIfNeeded: Int(list[b &+ c.offset]) &+ c.base) }
             count = i &+ 1
+        }
+
+        /// Writes `mine` here and `other` into a sibling offered to `help`'s waiting thread (see
+        /// ``Help/share(_:while:)``), then appends the sibling's corners after this writer's.
+        mutating func fill(sharing help: Help, _ mine: (inout CornerWriter) -> Void, _ other: (inout CornerWriter) -> Void) {
+            var second = sibling()
+            defer { second.release() }
+            help.share({ other(&second) }, while: { mine(&self) })
+            append(second)
         }
 
         /// An empty writer for the same inputs.

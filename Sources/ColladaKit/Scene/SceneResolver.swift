@@ -137,14 +137,11 @@ public struct SceneResolver {
     /// `width` floats per element through the source's accessor (params beyond `width` skipped,
     /// missing ones as 0), `count` elements.
     func floats(_ s: Collada.Source, width: Int) -> [Float] {
-        let values = s.floats
-        guard s.count > 0, s.stride >= 1, s.offset >= 0 else { return [] }
         let take = min(width, s.stride)
-        return values.withUnsafeBufferPointer { v in
-            // Elements that fit in the array (the accessor was checked against it already).
-            let fitting = v.count >= s.offset + take ? min(s.count, (v.count - s.offset - take) / s.stride + 1) : 0
-            if fitting == 0 { return [] }  // see `vectors`: no zero-capacity uninitialised arrays
-            return [Float](unsafeUninitializedCapacity: fitting * width) { out, written in
+        let fitting = Self.elementsThatFit(s, take: take)
+        if fitting == 0 { return [] }  // see `vectors`: no zero-capacity uninitialised arrays
+        return s.floats.withUnsafeBufferPointer { v in
+            [Float](unsafeUninitializedCapacity: fitting * width) { out, written in
                 guard let src = v.baseAddress, let dst = out.baseAddress else { return }
                 if take == width && s.stride == width {
                     dst.initialize(from: src + s.offset, count: fitting * width)
@@ -158,6 +155,15 @@ public struct SceneResolver {
                 written = fitting * width
             }
         }
+    }
+
+    /// How many of `s`'s elements can be read `take` floats wide, from its offset by its stride,
+    /// inside its array: at most its count (the accessor was checked against the array, but its
+    /// params may read less than `take`); 0 for a source without elements.
+    static func elementsThatFit(_ s: Collada.Source, take: Int) -> Int {
+        guard s.count > 0, s.stride >= 1, s.offset >= 0 else { return 0 }
+        let n = s.floats.count
+        return n >= s.offset + take ? min(s.count, (n - s.offset - take) / s.stride + 1) : 0
     }
 
     // MARK: materials, cameras, lights
