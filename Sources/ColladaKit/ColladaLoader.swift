@@ -18,132 +18,40 @@ public enum ColladaLoader {
         return try load(bytes: bytes, path: path, options: options)
     }
 
-    /// How number arrays are read. Every strategy gives the same scene and the same diagnostics;
-    /// the choice is only about speed, and exists so that tests and the fuzzer can compare them.
-    public enum NumberReading: Sendable {
-        /// Large files: arrays parsed on other cores while libxml2 reads the markup (see
-        /// `NumberPrefetcher` and `XMLCompaction`); small files: as `.inline`.
-        case automatic
-        /// Each array parsed by the document stage, on the calling thread, from libxml2's text.
-        case inline
-        /// The path large files take (arrays cut out of what libxml2 reads, parsed in pieces; meshes
-        /// resolved on another thread while the document stage goes on) for every file however
-        /// small, the arrays in tiny pieces on the calling thread so the pieces are the same from
-        /// run to run: for tests and the fuzzer.
-        case eager
-    }
-
     /// Resolves in-memory bytes; `path` names them in diagnostics (and decides `.zae` handling
     /// together with the ZIP signature).
-    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
-                            numbers: NumberReading = .automatic) throws -> Scene {
-        try load(bytes: bytes, path: path, options: options, numbers: numbers, earlyGeometry: nil)
-    }
-
-    /// ``load(bytes:path:options:numbers:)``; `earlyGeometry` forces meshes to be resolved on
-    /// another core while the document stage goes on (true) or not (false). By default (nil) a
-    /// file large enough for its numbers to be read on other cores does so, and so does `.eager`.
-    static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init(),
-                     numbers: NumberReading = .automatic, earlyGeometry: Bool?) throws -> Scene {
-        let leftovers = Leftovers()
-        let scene: Scene
-        do {
-            let xml = try xmlDocument(bytes: bytes, path: path, numbers: numbers)
-            var reader = DocumentReader(path: xml.path)
-            var early: SceneResolver.EarlyGeometry?
-            let concurrent = numbers == .automatic && (xml.leafObserver as? NumberPrefetcher)?.concurrent == true
-            if earlyGeometry ?? (concurrent || (numbers == .eager && NumberPrefetcher.hasSpareCore)) {
-                reader.afterGeometries = { snapshot in
-                    if early == nil { early = SceneResolver.EarlyGeometry(snapshot, options: options) }
-                }
-            }
-            let doc = reader.read(xml)
-            if doc.diagnostics.hasErrors {
-                early?.wait()  // withdrawn if not started: nothing of this load outlives it
-                throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics)
-            }
-            scene = try SceneResolver.resolve(doc, options: options, early: early)
-            if concurrent { leftovers.keep(xml, doc, reader) }
-        }
-        // This scope's references are gone: the leftovers hold the last ones.
-        leftovers.discard()
-        return scene
-    }
-
-    /// What a large file's load read on the way to its scene (the XML, its number pieces, the
-    /// document), freed on a ``NumberWorkers`` thread rather than on the caller's.
     ///
-    /// Freeing them is thousands of `free` calls (walk.dae: 80 µs, 4% of its load) that need not
-    /// hold up the caller. Only loads whose numbers could go to that thread hand theirs over (the
-    /// thread was woken at the start of the load and is usually still watching for work; if it
-    /// has gone to sleep, posting costs the caller a wake-up); small files free on the spot. The
-    /// work is the same, done on the other core: in a batch it runs ahead of the next load's
-    /// pieces there, and `bench parse` waits for it (``quiesceThreads()``) before it times
-    /// libxml2's parse, which pays for its own frees.
-    final class Leftovers: @unchecked Sendable {
-        private var xml: XMLDocument?
-        private var doc: Collada.Document?
-        private var reader: DocumentReader?
-
-        func keep(_ xml: XMLDocument, _ doc: Collada.Document, _ reader: DocumentReader) {
-            self.xml = xml
-            self.doc = doc
-            self.reader = reader
-        }
-
-        /// Drops what it holds on another thread, if it holds anything; the caller must hold no
-        /// other reference to it, or the last release (and the freeing) is the caller's after all.
-        func discard() {
-            guard xml != nil else { return }
-            NumberWorkers.shared.run { [self] in
-                xml = nil
-                doc = nil
-                reader = nil
-            }
-        }
-    }
-
-    /// For benchmarks: waits until the loader's own threads (which parse large files' numbers,
-    /// resolve their meshes and free what a load leaves) are idle and asleep, so that what is
-    /// timed next does not share the machine with one still working or watching for work.
+    /// Synchronous, on the caller's thread: bytes, XML (``XMLReader``), ``Collada/Document``,
+    /// ``Scene`` (``SceneResolver``).
     ///
-    /// - Returns: false when they were still busy after 100 ms (other threads kept loading).
-    @_spi(Benchmarking) @discardableResult
-    public static func quiesceThreads() -> Bool {
-        NumberPrefetcher.hasSpareCore ? NumberWorkers.shared.quiesce() : true
+    /// - Throws: ``LoadError`` (`.invalid`) with every error found.
+    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init()) throws -> Scene {
+        let xml = try xmlDocument(bytes: bytes, path: path)
+        let doc = Collada.Document(xml)
+        if doc.diagnostics.hasErrors {
+            throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics)
+        }
+        return try SceneResolver.resolve(doc, options: options)
     }
 
-    /// For benchmarks: wakes the loader's threads and waits until they run, as they do between
-    /// the loads of a batch (each then watches for work for a millisecond before sleeping).
-    @_spi(Benchmarking)
-    public static func warmThreads() {
-        if NumberPrefetcher.hasSpareCore { NumberWorkers.shared.warm() }
-    }
-
-    /// Parses to the Document stage (no resolution): for tools that inspect raw structure.
-    public static func document(bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> Collada.Document {
-        Collada.Document(try xmlDocument(bytes: bytes, path: path, numbers: numbers))
-    }
-
-    /// The XML stage as the loader runs it: for a large file, number arrays are parsed on other
-    /// cores while the XML is read (see `NumberPrefetcher`), ready for ``Collada/Document/init(_:)``.
+    /// Parses `bytes` (a `.dae`, or the root document of a `.zae` archive) to the XML stage only.
+    ///
+    /// Use with ``Collada/Document/init(_:)`` and ``SceneResolver/resolve(_:options:)`` to keep the
+    /// XML tree alongside the document, e.g. to point a diagnostic at one value of an array.
     ///
     /// - Parameters:
-    ///   - bytes: an XML document (not a `.zae`; see ``documentBytes(_:path:)``).
-    ///   - path: the name used in diagnostics.
-    ///   - numbers: how number arrays are read (the result is the same either way).
-    /// - Throws: ``LoadError`` (`.invalid`) for malformed XML.
-    public static func parseXML(_ bytes: [UInt8], path: String, numbers: NumberReading = .automatic) throws -> XMLDocument {
-        let prefetcher: NumberPrefetcher?
-        switch numbers {
-        case .automatic: prefetcher = NumberPrefetcher.forDocument(byteCount: bytes.count)
-        case .inline: prefetcher = nil
-        case .eager: prefetcher = NumberPrefetcher(minimumArrayBytes: 1, pieceBytes: 256, minimumCompactBytes: 1, concurrent: false)
-        }
-        return try XMLReader.read(bytes, path: path, observer: prefetcher)
+    ///   - bytes: the whole file.
+    ///   - path: the name used in diagnostics (`archive.zae/member.dae` for an archive's document).
+    /// - Throws: ``LoadError`` (`.invalid`) for a malformed archive or XML.
+    public static func xmlDocument(bytes: [UInt8], path: String) throws -> XMLDocument {
+        let (xml, name) = try documentBytes(bytes, path: path)
+        return try XMLReader.read(xml, path: name)
     }
 
-    public static func readFile(_ path: String) throws -> [UInt8] {
+    /// The bytes of the file at `path`.
+    ///
+    /// - Throws: ``LoadError`` (`.unreadable`) when it is missing, a directory or unreadable.
+    package static func readFile(_ path: String) throws -> [UInt8] {
         let loc = SourceLocation(path: path, line: 0, column: 0)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -162,7 +70,7 @@ public enum ColladaLoader {
     /// signature) its root document inflated, with the name diagnostics use for it.
     ///
     /// - Throws: ``LoadError`` when the archive is broken or holds no document.
-    public static func documentBytes(_ bytes: [UInt8], path: String) throws -> (bytes: [UInt8], path: String) {
+    package static func documentBytes(_ bytes: [UInt8], path: String) throws -> (bytes: [UInt8], path: String) {
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             return try unpackZAE(bytes, path: path)
         }

@@ -3,20 +3,10 @@ import Testing
 @testable import ColladaKit
 
 @Suite struct NumberParserTests {
-    /// Parses `s`, and checks that the loader's stop-byte path (text followed by a byte that ends
-    /// digit runs, as a cut-out region's pieces are) gives the same values and the same failure.
-    func floats(_ s: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ([Float], NumberParser.Failure?) {
+    /// Parses `s`: the values and the failure, if any.
+    func floats(_ s: String) -> ([Float], NumberParser.Failure?) {
         var out: [Float] = []
-        let bytes = Array(s.utf8)
-        let f = bytes.withUnsafeBufferPointer { NumberParser.parseFloats($0, into: &out) }
-        for stop in [UInt8(ascii: "<"), 0x20, 0x0A, 0x09] {
-            var again: [Float] = []
-            let g = (bytes + [stop]).withUnsafeBufferPointer {
-                NumberParser.parseFloats(UnsafeBufferPointer(rebasing: $0.dropLast()), into: &again, compact: true, stopByte: true)
-            }
-            let same = again.count == out.count && zip(again, out).allSatisfy { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }
-            #expect(g == f && same, "stop byte \(stop) after \(s.prefix(40))", sourceLocation: sourceLocation)
-        }
+        let f = Array(s.utf8).withUnsafeBufferPointer { NumberParser.parseFloats($0, into: &out) }
         return (out, f)
     }
 
@@ -268,14 +258,5 @@ import Testing
         var out3: [Int32] = []
         let bad = Array("1 2.5".utf8).withUnsafeBufferPointer { NumberParser.parseInts($0, into: &out3) }
         #expect(bad == .badToken(offset: 2, token: "2.5", decimalComma: false))
-    }
-
-    @Test func arrayTextsAreTheLoadersRegions() {
-        let doc = #"<COLLADA><!-- <float_array>9</float_array> --><float_array id="a">1 2.5</float_array><c:p>0 1 2</c:p><vcount/><v>3</v></COLLADA>"#
-        let bytes = Array(doc.utf8)
-        let texts = NumberParser.arrayTexts(in: bytes).map { (String(decoding: bytes[$0.range], as: UTF8.self), $0.isFloat) }
-        #expect(texts.map(\.0) == ["1 2.5", "0 1 2", "3"])
-        #expect(texts.map(\.1) == [true, false, false])
-        #expect(NumberParser.arrayTexts(in: Array("<!DOCTYPE x><COLLADA/>".utf8)).isEmpty)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Benchmarking) import ColladaKit
+import ColladaKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,34 +38,11 @@ struct ParseBench: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per file instead of a table.")
     var json = false
 
-    @Flag(name: .long, help: "Time with the process's CPU clock instead of the wall clock: the work of all threads together (steadier when other processes share the cores; the loader parses large number arrays on a second thread).")
+    @Flag(name: .long, help: "Time with the process's CPU clock instead of the wall clock (steadier when other processes share the cores).")
     var cpuTime = false
-
-    @Option(name: .long, help: "How number arrays are read: automatic (large files: on a second core while libxml2 reads the markup), inline (one thread, as libxml2 delivers the text) or eager (the large-file path for every array, on one thread).")
-    var numbers: String = "automatic"
-
-    @Option(name: .long, help: "How the loader's threads are when each timed load starts: warm (awake, as between the loads of a batch) or cold (asleep, as for a lone load in a running process). Either way they are idle and asleep while libxml2's parse is timed.")
-    var threads: String = "warm"
 
     @Flag(name: .long, help: "Leave glibc malloc's trim and mmap thresholds at their defaults (freed memory goes back to the system, and each repetition pays page faults again).")
     var defaultAllocator = false
-
-    var reading: ColladaLoader.NumberReading {
-        switch numbers {
-        case "inline": return .inline
-        case "eager": return .eager
-        default: return .automatic
-        }
-    }
-
-    func validate() throws {
-        guard ["automatic", "inline", "eager"].contains(numbers) else {
-            throw ValidationError("--numbers is automatic, inline or eager, not '\(numbers)'")
-        }
-        guard ["warm", "cold"].contains(threads) else {
-            throw ValidationError("--threads is warm or cold, not '\(threads)'")
-        }
-    }
 
     func run() throws {
         var paths: [String] = []
@@ -115,11 +92,11 @@ struct ParseBench: ParsableCommand {
             }
             let isZip = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
             if let profile {
-                let xml = try ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
+                let xml = try XMLReader.read(xmlBytes, path: xmlPath)
                 let doc = Collada.Document(xml)
                 for _ in 0..<runs {
                     switch profile {
-                    case "xml": _ = try ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
+                    case "xml": _ = try XMLReader.read(xmlBytes, path: xmlPath)
                     case "document": _ = Collada.Document(xml)
                     default: _ = try? SceneResolver.resolve(doc)
                     }
@@ -128,7 +105,7 @@ struct ParseBench: ParsableCommand {
             }
             // Warm up once, then take medians.
             var result = "ok"
-            do { _ = try ColladaLoader.load(bytes: bytes, path: path, numbers: reading) } catch let e as LoadError {
+            do { _ = try ColladaLoader.load(bytes: bytes, path: path) } catch let e as LoadError {
                 result = "rejected: " + (e.diagnostics.first { $0.severity == .error }?.id ?? "?")
             }
             // Ours and the floor alternate (and swap order every repetition), so both see the same
@@ -138,18 +115,12 @@ struct ParseBench: ParsableCommand {
             // (the same inflate ours uses) and parsing it; the parse alone is reported beside it.
             var ours: [Double] = [], floor: [Double] = [], parseOnly: [Double] = []
             _ = XMLReader.libxml2DOMParse(xmlBytes)
-            var busy = 0
-            func settle() { if !ColladaLoader.quiesceThreads() { busy += 1 } }
             func timeOurs() {
-                if threads == "warm" { ColladaLoader.warmThreads() } else { settle() }
                 let t = now()
-                _ = try? ColladaLoader.load(bytes: bytes, path: path, numbers: reading)
+                _ = try? ColladaLoader.load(bytes: bytes, path: path)
                 ours.append(now() - t)
             }
             func timeFloor() {
-                // Our threads' lingering or freeing must not share the machine with libxml2's parse:
-                // measured, a thread of ours watching for work made the floor 6-23% slower.
-                settle()
                 var t = now()
                 _ = XMLReader.libxml2DOMParse(xmlBytes)
                 guard isZip else { floor.append(now() - t); return }
@@ -163,22 +134,17 @@ struct ParseBench: ParsableCommand {
             for r in 0..<runs {
                 if r % 2 == 0 { timeOurs(); timeFloor() } else { timeFloor(); timeOurs() }
             }
-            if busy > 0 {
-                Console.err("\(path): the loader's threads were still busy after 100 ms before \(busy) of \(2 * runs) timings (other work shares the process); those timings shared the machine with them")
-            }
             if isZip {
                 result += String(format: " (zae: the floor inflates the root document, %d bytes, and parses it; the parse alone takes %.3f ms)",
                                  xmlBytes.count, median(parseOnly))
             }
             if stages {
                 var x: [Double] = [], d: [Double] = [], r: [Double] = [], fr: [Double] = []
-                var onOthers = 0, pieces = 0
                 for _ in 0..<runs {
                     let t0 = now()
-                    var xml: XMLDocument? = try? ColladaLoader.parseXML(xmlBytes, path: xmlPath, numbers: reading)
+                    var xml: XMLDocument? = try? XMLReader.read(xmlBytes, path: xmlPath)
                     guard let parsed = xml else { break }
                     let t1 = now()
-                    if let share = parsed.numberPieces { onOthers += share.onOtherThreads; pieces += share.all }
                     var doc: Collada.Document? = Collada.Document(parsed)
                     let t2 = now()
                     var scene = doc.flatMap { try? SceneResolver.resolve($0) }
@@ -189,10 +155,8 @@ struct ParseBench: ParsableCommand {
                     x.append(t1 - t0); d.append(t2 - t1); r.append(t3 - t2); fr.append(t4 - t3)
                     _ = (xml, doc, scene)
                 }
-                let share = pieces > 0 ? String(format: "; %.1f number pieces a read, %.0f%% on other threads",
-                                                Double(pieces) / Double(max(1, x.count)), 100 * Double(onOthers) / Double(pieces)) : ""
                 Console.err(String(format: "  stages: xml %.3f ms, document %.3f ms, resolve %.3f ms, free %.3f ms",
-                                   median(x), median(d), median(r), median(fr)) + share)
+                                   median(x), median(d), median(r), median(fr)))
             }
             if samples {
                 Console.err("ours: " + ours.map { String(format: "%.0f", $0 * 1000) }.joined(separator: " "))

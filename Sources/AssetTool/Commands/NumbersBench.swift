@@ -22,30 +22,35 @@ struct NumbersBench: ParsableCommand {
                 Console.err("\(path): cannot be read")
                 continue
             }
-            let texts = NumberParser.arrayTexts(in: bytes)
+            guard let xml = try? XMLReader.read(bytes, path: path) else {
+                Console.err("\(path): not well-formed XML")
+                continue
+            }
+            let texts = Self.numberArrays(in: xml)
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
             for isFloat in [true, false] {
-                let ranges = texts.filter { $0.isFloat == isFloat }.map(\.range)
-                if ranges.isEmpty { continue }
-                let textBytes = ranges.reduce(0) { $0 + $1.count }
+                let arrays = texts.filter { $0.isFloat == isFloat }.map(\.element)
+                if arrays.isEmpty { continue }
+                let textBytes = arrays.reduce(0) { $0 + $1.textByteCount }
                 var times: [Double] = []
                 var values = 0
-                bytes.withUnsafeBufferPointer { b in
+                do {
                     var floats: [Float] = []
                     var ints: [Int32] = []
                     for r in 0...runs {
                         let t = ContinuousClock.now
                         values = 0
-                        for range in ranges {
-                            let text = UnsafeBufferPointer(rebasing: b[range])
-                            if isFloat {
-                                floats.removeAll(keepingCapacity: true)
-                                _ = NumberParser.parseFloats(text, into: &floats)
-                                values += floats.count
-                            } else {
-                                ints.removeAll(keepingCapacity: true)
-                                _ = NumberParser.parseInts(text, into: &ints)
-                                values += ints.count
+                        for array in arrays {
+                            array.withTextBytes { text in
+                                if isFloat {
+                                    floats.removeAll(keepingCapacity: true)
+                                    _ = NumberParser.parseFloats(text, into: &floats)
+                                    values += floats.count
+                                } else {
+                                    ints.removeAll(keepingCapacity: true)
+                                    _ = NumberParser.parseInts(text, into: &ints)
+                                    values += ints.count
+                                }
                             }
                         }
                         if r > 0 { times.append(t.duration(to: .now).milliseconds) }
@@ -58,5 +63,20 @@ struct NumbersBench: ParsableCommand {
                                Double(textBytes) / (ms * 1000)))
             }
         }
+    }
+
+    /// Every number array of `xml` (`float_array`; `int_array`, `<p>`, `<v>`, `<vcount>`, `<h>`),
+    /// with whether it holds floats, in document order.
+    static func numberArrays(in xml: XMLDocument) -> [(element: XMLElement, isFloat: Bool)] {
+        var out: [(XMLElement, Bool)] = []
+        func visit(_ e: XMLElement) {
+            switch e.name {
+            case "float_array": out.append((e, true))
+            case "int_array", "p", "v", "vcount", "h": out.append((e, false))
+            default: for c in e.children { visit(c) }
+            }
+        }
+        if let root = xml.root { visit(root) }
+        return out
     }
 }

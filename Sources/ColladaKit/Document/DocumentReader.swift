@@ -3,11 +3,6 @@ struct DocumentReader {
     let path: String
     var bag = DiagnosticBag()
     var doc: Collada.Document! = nil
-    /// Arrays parsed while the XML was read, if any.
-    var numbers: NumberPrefetcher?
-    /// Called with the document as it stands after each `<library_geometries>` (the loader
-    /// starts resolving meshes on another core while the rest is read).
-    var afterGeometries: ((Collada.Document) -> Void)?
 
     init(path: String) { self.path = path }
 
@@ -20,7 +15,6 @@ struct DocumentReader {
     }
 
     mutating func read(_ xml: XMLDocument) -> Collada.Document {
-        numbers = xml.leafObserver as? NumberPrefetcher
         guard let root = xml.root else {
             var d = Collada.Document(path: path, version: "", asset: .init(),
                                      rootLocation: SourceLocation(path: path, line: 1, column: 1))
@@ -43,10 +37,7 @@ struct DocumentReader {
             for child in root.children {
                 switch child.name {
                 case "asset": doc.asset = readAsset(child)
-                case "library_geometries":
-                    for g in child.children("geometry") { readGeometry(g) }
-                    // Only a document without errors is resolved (as SceneResolver.run does).
-                    if !bag.hasErrors { afterGeometries?(doc) }
+                case "library_geometries": for g in child.children("geometry") { readGeometry(g) }
                 case "library_controllers": for c in child.children("controller") { readController(c) }
                 case "library_animations": for a in child.children("animation") { doc.animations.append(readAnimation(a)) }
                 case "library_animation_clips": for c in child.children("animation_clip") { readClip(c) }
@@ -217,21 +208,13 @@ struct DocumentReader {
     mutating func readFloatArray(_ e: XMLElement) -> [Float] {
         // Storage is sized from the text (a value takes at least 2 bytes), never from the declared count.
         var out: [Float] = []
-        let failure: NumberParser.Failure?
-        let nonFinite: Int?
-        if let done = numbers?.floats(of: e.index) {
-            (out, failure, nonFinite) = done
-        } else {
-            failure = e.withTextBytes { NumberParser.parseFloats($0, into: &out) }
-            nonFinite = failure == nil ? out.firstIndex(where: { !$0.isFinite }) : nil
-        }
-        if let failure {
+        if let failure = e.withTextBytes({ NumberParser.parseFloats($0, into: &out) }) {
             report(failure, in: e, what: "float_array")
             return out
         }
         checkCount(e, actual: out.count)
         // Non-finite values: report the first.
-        if let bad = nonFinite {
+        if let bad = out.firstIndex(where: { !$0.isFinite }) {
             error("number-non-finite", "<float_array> value \(bad) is \(out[bad]); every value must be finite", e)
         }
         return out
@@ -239,13 +222,7 @@ struct DocumentReader {
 
     mutating func readInts(_ e: XMLElement, what: String) -> [Int32] {
         var out: [Int32] = []
-        let failure: NumberParser.Failure?
-        if let done = numbers?.ints(of: e.index) {
-            (out, failure) = done
-        } else {
-            failure = e.withTextBytes { NumberParser.parseInts($0, into: &out) }
-        }
-        if let failure {
+        if let failure = e.withTextBytes({ NumberParser.parseInts($0, into: &out) }) {
             report(failure, in: e, what: what)
         }
         return out

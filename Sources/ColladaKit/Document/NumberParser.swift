@@ -37,26 +37,14 @@ public enum NumberParser {
     ///
     /// - Returns: `nil` on success, or the first failure (values before it are appended).
     public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
-        parseAll(text, into: &out, compact: true, parseFloats)
-    }
-
-    /// ``parseFloats(_:into:)`` that leaves the array's spare capacity (for pieces about to be joined).
-    ///
-    /// - Parameter stopByte: the byte just after `text` may be read, and is neither a digit nor
-    ///   `.` (the pieces of a cut-out region end at white space or at the `<` that closes the
-    ///   element): the digit loops then stop on it and need no bounds test, which made floats
-    ///   8-13% faster on the corpus's large files.
-    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float], compact: Bool,
-                            stopByte: Bool = false) -> Failure? {
-        if stopByte { return parseAll(text, into: &out, compact: compact, parseFloatsBeforeStopByte) }
-        return parseAll(text, into: &out, compact: compact, parseFloats)
+        parseAll(text, into: &out, parseFloats)
     }
 
     /// Runs `kernel` over `text` into uninitialised storage sized for the most values the text can
     /// hold (each takes a character and a separator: (n + 1) / 2), so no value is appended one by
-    /// one; with `compact`, a large result is then copied into storage of its own size.
+    /// one; a large result is then copied into storage of its own size.
     @inline(__always)
-    static func parseAll<T>(_ text: UnsafeBufferPointer<UInt8>, into out: inout [T], compact: Bool,
+    static func parseAll<T>(_ text: UnsafeBufferPointer<UInt8>, into out: inout [T],
                             _ kernel: (UnsafeBufferPointer<UInt8>, UnsafeMutablePointer<T>, inout Int) -> Failure?) -> Failure? {
         guard text.baseAddress != nil, !text.isEmpty else { return nil }
         var failure: Failure?
@@ -65,7 +53,7 @@ public enum NumberParser {
         }
         // Exporters write 7-17 digits a value, so the storage is 4-9 times larger than needed:
         // give a large array back its slack (one copy, a fraction of the parse).
-        if compact && values.count >= 1024 && values.capacity > 2 * values.count {
+        if values.count >= 1024 && values.capacity > 2 * values.count {
             let n = values.count
             values = values.withUnsafeBufferPointer { v in
                 [T](unsafeUninitializedCapacity: n) { dst, count in
@@ -78,32 +66,20 @@ public enum NumberParser {
         return failure
     }
 
-    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>, _ written: inout Int) -> Failure? {
-        parseFloats(text, dst, &written, stopByte: false)
-    }
-
-    /// As above, for text followed by a readable byte that is no digit and no `.` (see
-    /// ``parseFloats(_:into:compact:stopByte:)``).
-    static func parseFloatsBeforeStopByte(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>,
-                                          _ written: inout Int) -> Failure? {
-        parseFloats(text, dst, &written, stopByte: true)
-    }
-
-    @inline(__always)
-    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>, _ written: inout Int,
-                            stopByte: Bool) -> Failure? {
+    static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>,
+                            _ written: inout Int) -> Failure? {
         // A first pass trusts the fast path and only notes whether any value came near a Float
         // halfway point (a branch on each division's result would stall the loop); in the rare text
         // where one did, a second, careful pass sends those values to the standard library.
         var nearHalfway = false
-        let failure = parseFloats(text, dst, &written, careful: false, stopByte: stopByte, nearHalfway: &nearHalfway)
+        let failure = parseFloats(text, dst, &written, careful: false, nearHalfway: &nearHalfway)
         if !nearHalfway { return failure }
-        return parseFloats(text, dst, &written, careful: true, stopByte: stopByte, nearHalfway: &nearHalfway)
+        return parseFloats(text, dst, &written, careful: true, nearHalfway: &nearHalfway)
     }
 
     @inline(__always)
     static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Float>, _ written: inout Int,
-                            careful: Bool, stopByte: Bool, nearHalfway: inout Bool) -> Failure? {
+                            careful: Bool, nearHalfway: inout Bool) -> Failure? {
         guard let base = text.baseAddress else { return nil }
         let n = text.count
         var i = 0
@@ -114,7 +90,7 @@ public enum NumberParser {
         while true {
             while i < n && isSpace(base[i]) { i += 1 }
             if i >= n { return nil }
-            if plainFloat(base, &i, n, &dst[w], scales, careful: careful, stopByte: stopByte, nearHalfway: &nearHalfway) {
+            if plainFloat(base, &i, n, &dst[w], scales, careful: careful, nearHalfway: &nearHalfway) {
                 w &+= 1
                 continue
             }
@@ -240,14 +216,13 @@ public enum NumberParser {
     /// leaves anything else to the general code.
     @inline(__always)
     static func plainFloat(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, _ value: inout Float,
-                           _ scales: UnsafePointer<Double>, careful: Bool, stopByte: Bool, nearHalfway: inout Bool) -> Bool {
+                           _ scales: UnsafePointer<Double>, careful: Bool, nearHalfway: inout Bool) -> Bool {
         var p = i
         let negative = base[p] == UInt8(ascii: "-")
         if negative || base[p] == UInt8(ascii: "+") { p &+= 1 }
         let digitsStart = p
         var m: UInt64 = 0
-        // With a stop byte after the text, base[n] ends the digit runs and is no '.'.
-        while stopByte || p < n {
+        while p < n {
             let d = base[p] &- 48
             if d > 9 { break }
             m = m &* 10 &+ UInt64(d)
@@ -255,10 +230,10 @@ public enum NumberParser {
         }
         var digits = p &- digitsStart
         var fraction = 0
-        if (stopByte || p < n) && base[p] == UInt8(ascii: ".") {
+        if p < n && base[p] == UInt8(ascii: ".") {
             p &+= 1
             let fractionStart = p
-            while stopByte || p < n {
+            while p < n {
                 let d = base[p] &- 48
                 if d > 9 { break }
                 m = m &* 10 &+ UInt64(d)
@@ -317,12 +292,7 @@ public enum NumberParser {
 
     /// Parses every integer in `text` (32-bit signed), appending to `out`.
     public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
-        parseAll(text, into: &out, compact: true, parseInts)
-    }
-
-    /// ``parseInts(_:into:)`` that leaves the array's spare capacity (for pieces about to be joined).
-    static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32], compact: Bool) -> Failure? {
-        parseAll(text, into: &out, compact: compact, parseInts)
+        parseAll(text, into: &out, parseInts)
     }
 
     static func parseInts(_ text: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<Int32>, _ written: inout Int) -> Failure? {

@@ -268,20 +268,8 @@ extension SceneResolver {
             let corners = p.count * 3
             list.withUnsafeBufferPointer { l in
                 guard let l = l.baseAddress else { return }
-                if let help, corners >= Self.sharedCorners {
-                    // The second half of the triangles on the reading thread, if it is waiting.
-                    let mid = corners / 6 * 3
-                    w.fill(sharing: help, { w in
-                        w.reserve(corners)
-                        for k in 0..<mid { w.add(l, k) }
-                    }, { second in
-                        second.reserve(corners - mid)
-                        for k in mid..<corners { second.add(l, k) }
-                    })
-                } else {
-                    w.reserve(corners)
-                    for k in 0..<corners { w.add(l, k) }
-                }
+                w.reserve(corners)
+                for k in 0..<corners { w.add(l, k) }
             }
         case .polylist:
             // The counts were checked above: the vcount values add up to the corners in <p>, and
@@ -291,56 +279,31 @@ extension SceneResolver {
             tri.budget = triangulationBudget
             defer { spendTriangulation(tri.budget, at: p.location) }
             let vcount = p.vcount
-            func triangles(_ polygons: Range<Int>) -> Int {
-                vcount[polygons].reduce(0) { $0 + max(0, Int($1) - 2) } * 3
-            }
-            w.reserve(triangles(0..<vcount.count))
+            w.reserve(vcount.reduce(0) { $0 + max(0, Int($1) - 2) } * 3)
             let vertexOffset = vertex.offset
             list.withUnsafeBufferPointer { lb in
                 positions.withUnsafeBufferPointer { pb in
                     guard let l = lb.baseAddress, let pos = pb.baseAddress else { return }
-                    /// Triangulates `polygons`, whose first corner is `start`, into `w`.
-                    func triangulate(_ polygons: Range<Int>, from start: Int, into w: inout CornerWriter, _ tri: inout Triangulator) {
-                        @inline(__always) func position(_ k: Int) -> SIMD3<Float> {
-                            pos[Int(l[k &* stride &+ vertexOffset])]
-                        }
-                        var ring: [SIMD3<Float>] = []
-                        var start = start
-                        for vc in vcount[polygons] {
-                            let n = Int(vc)
-                            if n == 3 {
-                                w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
-                            } else if n == 4 && Self.isConvexQuad(position(start), position(start &+ 1),
-                                                                  position(start &+ 2), position(start &+ 3)) {
-                                w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
-                                w.add(l, start); w.add(l, start &+ 2); w.add(l, start &+ 3)
-                            } else if n > 3 {
-                                ring.removeAll(keepingCapacity: true)
-                                for k in 0..<n { ring.append(position(start + k)) }
-                                tri.triangulate(outer: ring)
-                                for c in tri.triangles { w.add(l, start + c) }
-                            }
-                            start &+= n
-                        }
+                    @inline(__always) func position(_ k: Int) -> SIMD3<Float> {
+                        pos[Int(l[k &* stride &+ vertexOffset])]
                     }
-                    // Halves give the same triangles as one pass only if no polygon can find the
-                    // triangulation budget spent (each half starts from the whole of it).
-                    if let help, list.count / stride >= Self.sharedCorners,
-                       Self.triangulationBound(vcount) < tri.budget {
-                        let mid = vcount.count / 2
-                        let midCorner = vcount[..<mid].reduce(0) { $0 + Int($1) }
-                        var secondTri = Triangulator()
-                        secondTri.budget = tri.budget
-                        let budget = tri.budget
-                        w.fill(sharing: help, { w in
-                            triangulate(0..<mid, from: 0, into: &w, &tri)
-                        }, { second in
-                            second.reserve(triangles(mid..<vcount.count))
-                            triangulate(mid..<vcount.count, from: midCorner, into: &second, &secondTri)
-                        })
-                        tri.budget -= budget - secondTri.budget
-                    } else {
-                        triangulate(0..<vcount.count, from: 0, into: &w, &tri)
+                    var ring: [SIMD3<Float>] = []
+                    var start = 0
+                    for vc in vcount {
+                        let n = Int(vc)
+                        if n == 3 {
+                            w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
+                        } else if n == 4 && Self.isConvexQuad(position(start), position(start &+ 1),
+                                                              position(start &+ 2), position(start &+ 3)) {
+                            w.add(l, start); w.add(l, start &+ 1); w.add(l, start &+ 2)
+                            w.add(l, start); w.add(l, start &+ 2); w.add(l, start &+ 3)
+                        } else if n > 3 {
+                            ring.removeAll(keepingCapacity: true)
+                            for k in 0..<n { ring.append(position(start + k)) }
+                            tri.triangulate(outer: ring)
+                            for c in tri.triangles { w.add(l, start + c) }
+                        }
+                        start &+= n
                     }
                 }
             }
@@ -457,35 +420,6 @@ extension SceneResolver {
             count = i &+ 1
         }
 
-        /// Writes `mine` here and `other` into a sibling offered to `help`'s waiting thread (see
-        /// ``Help/share(_:while:)``), then appends the sibling's corners after this writer's.
-        mutating func fill(sharing help: Help, _ mine: (inout CornerWriter) -> Void, _ other: (inout CornerWriter) -> Void) {
-            var second = sibling()
-            defer { second.release() }
-            help.share({ other(&second) }, while: { mine(&self) })
-            append(second)
-        }
-
-        /// An empty writer for the same inputs.
-        func sibling() -> CornerWriter {
-            CornerWriter(stride: stride, vertexOffset: vertexOffset, normal: normal.map { ($0.offset, $0.base) },
-                         texcoord: texcoord.map { ($0.offset, $0.base) }, color: color.map { ($0.offset, $0.base) })
-        }
-
-        /// Appends every corner `other` (a sibling) holds.
-        mutating func append(_ other: CornerWriter) {
-            guard other.count > 0 else { return }
-            reserve(count + other.count)
-            func copy(_ to: UnsafeMutablePointer<UInt32>?, _ from: UnsafeMutablePointer<UInt32>?) {
-                if let to, let from { (to + count).update(from: from, count: other.count) }
-            }
-            copy(positions, other.positions)
-            copy(normals, other.normals)
-            copy(texcoords, other.texcoords)
-            copy(colors, other.colors)
-            count += other.count
-        }
-
         /// The first `count` entries of a buffer as an array (empty for an attribute not written).
         func array(_ p: UnsafeMutablePointer<UInt32>?) -> [UInt32] {
             guard let p else { return [] }
@@ -498,25 +432,6 @@ extension SceneResolver {
             texcoords?.deallocate()
             colors?.deallocate()
         }
-    }
-
-    /// Primitives with this many corners or more are split in two on the early-geometry job (see
-    /// ``Help``): below it, handing half over costs about what it saves.
-    static let sharedCorners = 8192
-
-    /// More than the triangulation steps `vcount`'s polygons can take: ear clipping an n-gon takes
-    /// at most n steps of at most n corners each (saturating; triangles and convex quads take none,
-    /// but a quad may be clipped).
-    static func triangulationBound(_ vcount: [Int32]) -> Int {
-        var bound = 0
-        for v in vcount where v > 3 {
-            let n = Int(v)
-            let (square, overflow) = n.multipliedReportingOverflow(by: n + 1)
-            if overflow { return .max }
-            bound = bound.addingReportingOverflow(square).overflow ? .max : bound + square
-            if bound == .max { return .max }
-        }
-        return bound
     }
 
     /// A quad whose fan from corner 0 is valid: both triangles (0,1,2) and (0,2,3) face the same

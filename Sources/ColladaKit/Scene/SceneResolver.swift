@@ -57,20 +57,13 @@ public struct SceneResolver {
     var jointIndex: JointIndex?
     /// Document nodes by id for `instance_node` targets outside `library_nodes`, built on first use.
     var sceneNodeByID: [String: Collada.Node]?
-    /// On the early-geometry job: where half of a large primitive can go to the reading thread.
-    var help: Help?
 
     /// Resolves `doc`.
     ///
     /// - Throws: ``LoadError`` when the document or its resolution has errors.
     public static func resolve(_ doc: Collada.Document, options: Options = Options()) throws -> Scene {
-        try resolve(doc, options: options, early: nil)
-    }
-
-    /// ``resolve(_:options:)`` taking the meshes from `early` when they stand for `doc`'s.
-    static func resolve(_ doc: Collada.Document, options: Options, early: EarlyGeometry?) throws -> Scene {
         var r = SceneResolver(doc: doc, options: options)
-        r.run(early: early)
+        r.run()
         if r.bag.hasErrors { throw LoadError(kind: .invalid, diagnostics: r.bag.diagnostics) }
         r.scene.diagnostics = r.bag.diagnostics
         return r.scene
@@ -102,13 +95,11 @@ public struct SceneResolver {
         return .scale(SIMD3(repeating: unit)) * r
     }
 
-    mutating func run(early: EarlyGeometry? = nil) {
+    mutating func run() {
         if bag.hasErrors { return }  // the document itself is broken (root, version, numbers)
         readMaterials()
         readCamerasAndLights()
-        if !adoptGeometries(early) {
-            for g in doc.geometries { readGeometry(g) }
-        }
+        for g in doc.geometries { readGeometry(g) }
         if bag.hasErrors { return }
         for c in doc.controllers where c.morph != nil { readMorph(c) }
         for c in doc.controllers where c.skin != nil { readSkin(c) }

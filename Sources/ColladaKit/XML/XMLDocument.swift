@@ -22,11 +22,9 @@ public final class XMLDocument: @unchecked Sendable {
         var nextSibling: Int32 = -1
         var attributeStart: Int32
         var attributeCount: Int32
-        /// The text's range in ``text``, or in ``source`` when `textInSource` (a number array
-        /// libxml2 never saw, see ``XMLCompaction``: the raw bytes, line ends not normalised).
+        /// The text's range in ``text``.
         var textStart: Int = 0
         var textEnd: Int = 0
-        var textInSource = false
         /// Byte offset of the first character of the element's content in `source`.
         var contentOffset: Int
         var line: Int32
@@ -46,12 +44,9 @@ public final class XMLDocument: @unchecked Sendable {
     let attributes: [AttributeRecord]
     let text: TextBuffer
     let names: [String]
-    /// What watched the read (for COLLADA, the number arrays it parsed meanwhile).
-    let leafObserver: (any XMLLeafObserver)?
 
     init(path: String, source: [UInt8], elements: [ElementRecord], attributes: [AttributeRecord],
-         text: TextBuffer, names: [String], leafObserver: (any XMLLeafObserver)? = nil) {
-        self.leafObserver = leafObserver
+         text: TextBuffer, names: [String]) {
         self.path = path
         self.source = source
         self.elements = elements
@@ -156,11 +151,6 @@ public struct XMLElement: Sendable {
     /// Calls `body` with the raw UTF-8 bytes of the element's text, without copying.
     public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let r = record
-        if r.textInSource {
-            return try document.source.withUnsafeBufferPointer { s in
-                try body(UnsafeBufferPointer(rebasing: s[r.textStart..<r.textEnd]))
-            }
-        }
         return try body(document.text[r.textStart..<r.textEnd])
     }
 

@@ -33,12 +33,6 @@ public enum XMLReader {
     /// - Returns: the document.
     /// - Throws: ``LoadError`` with a located diagnostic for each well-formedness error.
     public static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
-        try read(bytes, path: path, limits: limits, observer: nil)
-    }
-
-    /// ``read(_:path:limits:)`` with an observer that sees leaf text while the read goes on.
-    static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits(),
-                     observer: (any XMLLeafObserver)?) throws -> XMLDocument {
         func fail(_ id: String, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
             LoadError(kind: .invalid, diagnostics: [
                 Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column))])
@@ -63,52 +57,15 @@ public enum XMLReader {
         }
         xmlInitParser()
         reps_xml_silence_generic_errors()  // per thread; errors are reported as diagnostics instead
-        func document(_ builder: Builder) -> XMLDocument {
-            XMLDocument(path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
-                        text: builder.sink.pointee.take(), names: builder.names, leafObserver: observer)
-        }
         return try utf8.withUnsafeBufferPointer { src -> XMLDocument in
-            // Large number arrays cut out of what libxml2 reads, parsed meanwhile from `src` (which
-            // stays put until this closure returns, after the observer has finished with it).
-            // Regions go to the observer while the scan goes on (once they are enough for a compact
-            // read), so their work starts before libxml2 does.
-            var reported = false
-            let compaction = observer.flatMap { observer in
-                observer.compactionNames.flatMap { names in
-                    XMLCompaction.make(src, names: names, minimumBytes: observer.compactionMinimumBytes,
-                                       minimumTotal: observer.compactionMinimumTotal(documentBytes: src.count),
-                                       checkEncoding: !ignoreEncoding) { text, interest in
-                        reported = true
-                        observer.regionFound(text, interest: interest)
-                    }
-                }
-            }
-            if compaction == nil && reported { observer?.discardRegions() }
-            if let observer, let compaction {
-                let builder = Builder(source: utf8, path: path, limits: limits, observer: observer, compaction: compaction)
-                let diagnostics = compaction.bytes.withUnsafeBufferPointer {
-                    parse($0, builder: builder, ignoreEncoding: ignoreEncoding, path: path)
-                }
-                if !diagnostics.contains(where: { $0.severity == .error }) && builder.compactionHeld
-                    && builder.nextRegion == compaction.regions.count
-                    && !builder.elements.isEmpty && observer.regionsParsed() {
-                    observer.readEnded(failed: false)
-                    return document(builder)
-                }
-                // Something the scan could not vouch for (malformed XML, a region that held more
-                // than numbers, or one libxml2 did not see as an element's text): read it all.
-                observer.discardRegions()
-            }
-            let builder = Builder(source: utf8, path: path, limits: limits, observer: observer, compaction: nil)
+            let builder = Builder(source: utf8, path: path, limits: limits)
             let diagnostics = parse(src, builder: builder, ignoreEncoding: ignoreEncoding, path: path)
-            let failed = diagnostics.contains(where: { $0.severity == .error }) || builder.elements.isEmpty
-            // Before the text buffer can be freed (by a throw) or handed over.
-            observer?.readEnded(failed: failed)
             if diagnostics.contains(where: { $0.severity == .error }) {
                 throw LoadError(kind: .invalid, diagnostics: diagnostics)
             }
             if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
-            return document(builder)
+            return XMLDocument(path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
+                               text: builder.sink.pointee.take(), names: builder.names)
         }
     }
 
@@ -210,15 +167,6 @@ private final class Builder {
     /// Leaf text, shared with the `characters` callback.
     let sink: UnsafeMutablePointer<TextSink>
     @exclusivity(unchecked) var names: [String] = []
-    /// Sees leaf text as elements end, and its interest per name id (0: none).
-    let observer: (any XMLLeafObserver)?
-    @exclusivity(unchecked) var interest: [UInt8] = []
-    /// The open element whose text the observer watches: its tag (0: none), where the text not yet
-    /// handed over starts, and whether any piece was handed over.
-    @exclusivity(unchecked) var watchedTag: UInt8 = 0
-    @exclusivity(unchecked) var watchedFrom = 0
-    @exclusivity(unchecked) var watchedHandedOver = false
-    let pieceBytes: Int
     /// libxml2 interns names in its dictionary, so one pointer means one name within a parse.
     @exclusivity(unchecked) var nameIDs: [UnsafeRawPointer: Int32] = [:]
     /// A direct-mapped cache in front of `nameIDs` (most lookups hit it).
@@ -233,22 +181,10 @@ private final class Builder {
     @exclusivity(unchecked) var previousLine = 1
     @exclusivity(unchecked) var previousColumn = 1
 
-    /// The cut-out number arrays when libxml2 reads a compact buffer (see ``XMLCompaction``),
-    /// the next one to meet, and the mapping of libxml2's offsets back to `source`.
-    let compaction: XMLCompaction?
-    @exclusivity(unchecked) var nextRegion = 0
-    @exclusivity(unchecked) var cursor = XMLCompaction.Cursor()
-    /// False once libxml2's view disagrees with the scan's (a region not met as an element's text).
-    var compactionHeld = true
-
-    init(source: [UInt8], path: String, limits: XMLReader.Limits, observer: (any XMLLeafObserver)?,
-         compaction: XMLCompaction?) {
+    init(source: [UInt8], path: String, limits: XMLReader.Limits) {
         self.source = source
         self.path = path
         self.limits = limits
-        self.observer = observer
-        self.compaction = compaction
-        pieceBytes = max(observer?.pieceBytes ?? .max / 2, 64)
         elements.reserveCapacity(max(16, source.count / 64))
         sink = .allocate(capacity: 1)
         sink.initialize(to: TextSink(capacity: source.count))
@@ -279,7 +215,6 @@ private final class Builder {
         // name ever interned twice it would only get two ids: names are compared as strings.)
         let id = Int32(names.count)
         names.append(s)
-        interest.append(observer?.interest(inElementsNamed: s) ?? 0)
         nameIDs[key] = id
         return id
     }
@@ -320,7 +255,6 @@ private final class Builder {
     func locateTag() -> (offset: Int, contentOffset: Int, line: Int, column: Int) {
         guard let ctxt = context else { return (0, 0, 1, 1) }
         var cur = Int(xmlByteConsumed(ctxt))
-        if let compaction { cur = cursor.originalOffset(ofCompact: cur, in: compaction) }
         if cur < 0 || cur > source.count { cur = source.count }
         let libxmlLine = Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(ctxt)))
         return source.withUnsafeBufferPointer { b -> (Int, Int, Int, Int) in
@@ -392,8 +326,6 @@ private final class Builder {
             let p = Int(current)
             if elements[p].firstChild < 0 {
                 elements[p].firstChild = index
-                if watchedHandedOver { observer?.elementAbandoned(current) }
-                if elements[p].textInSource { compactionHeld = false }
                 // The parent is not a leaf: drop the whitespace gathered so far.
                 sink.pointee.count = elements[p].textStart
                 elements[p].textEnd = elements[p].textStart
@@ -409,64 +341,6 @@ private final class Builder {
             line: Int32(clamping: where_.line), column: Int32(clamping: where_.column)))
         current = index
         sink.pointee.accepting = true
-        watchedHandedOver = false
-        if let compaction, meetsRegion(compaction, element: index, name: name, contentOffset: where_.contentOffset) {
-            return
-        }
-        if observer != nil, case let tag = interest[Int(name)], tag != 0 {
-            watchedTag = tag
-            watchedFrom = sink.pointee.count
-            sink.pointee.flushAt = watchedFrom + pieceBytes
-        } else {
-            watchedTag = 0
-            sink.pointee.flushAt = .max
-        }
-    }
-
-    /// Whether the element that just started owns the next cut-out region; if so its text is that
-    /// region of `source` (libxml2 sees only the region's newlines, which are dropped).
-    func meetsRegion(_ compaction: XMLCompaction, element: Int32, name: Int32, contentOffset: Int) -> Bool {
-        let regions = compaction.regions
-        while nextRegion < regions.count && regions[nextRegion].start < contentOffset {
-            compactionHeld = false  // a region libxml2 did not see as an element's text
-            nextRegion += 1
-        }
-        guard nextRegion < regions.count, regions[nextRegion].start == contentOffset else { return false }
-        let r = regions[nextRegion]
-        guard interest[Int(name)] == r.interest else {
-            compactionHeld = false
-            return false
-        }
-        let e = Int(element)
-        elements[e].textStart = r.start
-        elements[e].textEnd = r.end
-        elements[e].textInSource = true
-        observer?.region(nextRegion, isElement: element)
-        nextRegion += 1
-        sink.pointee.accepting = false
-        sink.pointee.flushAt = .max
-        watchedTag = 0
-        return true
-    }
-
-    /// The `characters` callback has gathered ``pieceBytes`` of a watched element's text past the
-    /// last piece: hand over what ends at the last white space.
-    func flushPiece() {
-        let sink = self.sink
-        let end = sink.pointee.count
-        var cut = end
-        let base = sink.pointee.base
-        while cut > watchedFrom && !isXMLWhiteSpace(base[cut - 1]) { cut -= 1 }
-        if cut > watchedFrom, let observer {
-            let textStart = elements[Int(current)].textStart
-            observer.textPiece(element: current, interest: watchedTag,
-                               text: UnsafeBufferPointer(start: base + watchedFrom, count: cut - watchedFrom),
-                               offset: watchedFrom - textStart)
-            watchedHandedOver = true
-            watchedFrom = cut
-        }
-        // One token longer than a piece: look again a piece later.
-        sink.pointee.flushAt = max(watchedFrom, end) + pieceBytes
     }
 
     static func decodeReferences(_ raw: UnsafeBufferPointer<UInt8>) -> String {
@@ -505,21 +379,11 @@ private final class Builder {
     func end() {
         guard !stopped, current >= 0 else { return }
         let c = Int(current)
-        if elements[c].firstChild < 0 && !elements[c].textInSource {
-            let e = sink.pointee.count
-            elements[c].textEnd = e
-            if let observer, watchedTag != 0 {
-                let s = elements[c].textStart
-                observer.leafEnded(element: current, interest: watchedTag,
-                                   rest: UnsafeBufferPointer(start: sink.pointee.base + watchedFrom, count: e - watchedFrom),
-                                   offset: watchedFrom - s)
-            }
+        if elements[c].firstChild < 0 {
+            elements[c].textEnd = sink.pointee.count
         }
         // Text after a child belongs to a parent that is not a leaf: ignored.
         sink.pointee.accepting = false
-        sink.pointee.flushAt = .max
-        watchedTag = 0
-        watchedHandedOver = false
         current = elements[c].parent
         depth -= 1
     }
@@ -533,8 +397,6 @@ struct TextSink {
     var count = 0
     var capacity: Int
     var accepting = false
-    /// When `count` reaches this, the builder hands a piece of the watched element's text over.
-    var flushAt = Int.max
     /// The ``Builder``, unretained (it owns this sink).
     var owner: UnsafeMutableRawPointer
 
@@ -553,8 +415,6 @@ struct TextSink {
     mutating func append(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
         guard accepting, let ch, len > 0 else { return }
         if count + len > capacity {
-            // Text handed to an observer lives in this buffer: it must be done with it first.
-            Unmanaged<Builder>.fromOpaque(owner).takeUnretainedValue().observer?.textWillMove()
             var c = capacity * 2
             while c < count + len { c *= 2 }
             let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
@@ -565,7 +425,6 @@ struct TextSink {
         }
         (base + count).update(from: ch, count: len)
         count += len
-        if count >= flushAt { Unmanaged<Builder>.fromOpaque(owner).takeUnretainedValue().flushPiece() }
     }
 
     /// Moves the text out as an owned buffer and leaves the sink empty.
