@@ -55,13 +55,13 @@ public enum ColladaLoader {
         let loc = SourceLocation(path: path, line: 0, column: 0)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-missing", "no such file", at: loc)])
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileMissing, "no such file", at: loc)])
         }
         if isDirectory.boolValue {
-            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-unreadable", "is a directory", at: loc)])
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, "is a directory", at: loc)])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.error, "file-unreadable", "cannot be read", at: loc)])
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, "cannot be read", at: loc)])
         }
         return [UInt8](data)
     }
@@ -81,7 +81,7 @@ public enum ColladaLoader {
     /// the first `.dae` member. Diagnostics name it `archive.zae/member.dae`.
     static func unpackZAE(_ bytes: [UInt8], path: String) throws -> ([UInt8], String) {
         func fail(_ message: String) -> LoadError {
-            LoadError(kind: .invalid, diagnostics: [Diagnostic(.error, "zae-archive", message, at: SourceLocation(path: path, line: 1, column: 1))])
+            LoadError(kind: .invalid, diagnostics: [Diagnostic(.zaeArchive, message, at: SourceLocation(path: path, line: 1, column: 1))])
         }
         do {
             let zip = try ZipArchive(bytes)

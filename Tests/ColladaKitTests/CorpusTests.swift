@@ -32,11 +32,9 @@ import Testing
         "khronos-cts/complex_archive.zae": "reference-external",
     ]
 
-    @Test func everyManifestFileLoadsOrIsRejectedWithALocatedError() throws {
-        guard let shared = TestPaths.shared else {
-            print("CorpusTests: skipped: ../shared/corpus is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: TestPaths.shared != nil, "../shared/corpus is not beside this checkout"))
+    func everyManifestFileLoadsOrIsRejectedWithALocatedError() throws {
+        let shared = try #require(TestPaths.shared)
         let dir = shared + "/corpus/collada/"
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: dir + "corpus.json")))
         let peers = try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: shared + "/bench/reference/public-peers.json")))
@@ -69,11 +67,9 @@ import Testing
         #expect(loaded == entries.count - Self.expectedRejections.count)
     }
 
-    @Test func blenderMadeHumanoidAndItsRigs() throws {
-        guard let shared = TestPaths.shared else {
-            print("blenderMadeHumanoidAndItsRigs: skipped: ../shared is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: TestPaths.shared != nil, "../shared is not beside this checkout"))
+    func blenderMadeHumanoidAndItsRigs() throws {
+        let shared = try #require(TestPaths.shared)
         let dir = shared + "/corpus/blender-made/"
         let base = try ColladaLoader.load(path: dir + "humanoid_default.dae")
         let walk = try ColladaLoader.load(path: dir + "humanoid_anim_only.dae")

@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: 1...7)
     func largestIndicesMatchAPlainPass(stride: Int) {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0001)
         // Lengths around the 12-index step: empty, shorter than a step, exact steps, steps plus a tail.
         for corners in [0, 1, 2, 3, 4, 5, 11, 12, 13, 24, 25, 100, 1001] {
             let list = (0..<(corners * stride)).map { _ in Int32.random(in: 0...5000, using: &rng) }

@@ -24,7 +24,7 @@ import Testing
 
     @Test func matchesTheStandardLibraryOnManyValues() {
         // Random decimal strings, compared with Float(String), which rounds correctly.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0001)
         var text = ""
         var expected: [Float] = []
         for _ in 0..<20_000 {
@@ -58,7 +58,7 @@ import Testing
 
     @Test func matchesTheStandardLibraryOnSixToNineDigitValues() {
         // The shapes most exporters write: `0.08499991`, `-12.34567`, `1.5e-05`.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0002)
         var tokens: [String] = []
         for _ in 0..<40_000 {
             let digits = Int.random(in: 6...9, using: &rng)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func matchesTheStandardLibraryOnSeventeenToTwentyFiveDigitValues() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0003)
         var tokens: [String] = []
         for _ in 0..<20_000 {
             let d = Double(bitPattern: UInt64.random(in: 0x3C00_0000_0000_0000...0x4780_0000_0000_0000, using: &rng))
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func matchesTheStandardLibraryOnExponentsAndSubnormals() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0004)
         var tokens: [String] = ["1e-38", "1.17549435e-38", "1.1754942e-38", "1e-45", "7e-46", "7.1e-46", "1.4e-45",
                                 "3.4028235e38", "3.4028236e38", "3.40282357e38", "1e39", "0e400", "-0.0e-400", "1e-400"]
         for _ in 0..<20_000 {
@@ -100,7 +100,7 @@ import Testing
 
     @Test func matchesTheStandardLibraryOnThreeDigitExponents() {
         // SketchUp and other Windows exporters print exponents with three digits: 1.7e-017.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0005)
         var tokens = ["-1.741429659934826e-017", "1.38790518535184e-045", "1e-065", "1e-066", "9.99e038", "3.4028234e+038"]
         for _ in 0..<20_000 {
             let e = Int.random(in: -70...40, using: &rng)
@@ -140,7 +140,7 @@ import Testing
     @Test func roundsHalfwayCasesToEven() {
         // Exact midpoints between neighbouring floats (ties go to the even significand), and the
         // closest 17- and 9-digit decimals on either side of them.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0006)
         var tokens: [String] = ["16777217", "16777219", "0.500000029802322387695312", "33554434", "33554438"]
         for _ in 0..<3_000 {
             let f = Float(bitPattern: UInt32.random(in: 0x3000_0000..<0x5000_0000, using: &rng))
@@ -179,7 +179,7 @@ import Testing
 
     @Test func roundsSeventeenDigitDoublesCorrectly() {
         // Exporters that print doubles (Godot, some Maya plug-ins) write 17 significant digits.
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0007)
         var text = ""
         var expected: [Float] = []
         for _ in 0..<20_000 {
@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func integersOfEveryLength() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5eed0008)
         var expected: [Int32] = [Int32.max, Int32.min, 0, -0, 99_999_999, 10_000_000, 1_234_567]
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...10, using: &rng)

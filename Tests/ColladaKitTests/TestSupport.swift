@@ -20,6 +20,22 @@ enum TestPaths {
     static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 }
 
+/// A seeded random number generator (SplitMix64), so a randomized test tries the same inputs on
+/// every run and a failure can be reproduced.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// Loads a scene or records why not.
 func load(_ path: String, keepFileSpace: Bool = false) throws -> Scene {
     try ColladaLoader.load(path: path, options: .init(keepFileSpace: keepFileSpace))

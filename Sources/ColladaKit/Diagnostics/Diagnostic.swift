@@ -60,14 +60,6 @@ public struct DiagnosticBag: Sendable {
         }
     }
 
-    public mutating func error(_ id: String, _ message: String, at location: SourceLocation, notes: [String] = []) {
-        append(Diagnostic(.error, id, message, at: location, notes: notes))
-    }
-
-    public mutating func warning(_ id: String, _ message: String, at location: SourceLocation, notes: [String] = []) {
-        append(Diagnostic(.warning, id, message, at: location, notes: notes))
-    }
-
     public mutating func append(contentsOf other: [Diagnostic]) {
         for d in other { append(d) }
     }

@@ -6,30 +6,30 @@ struct DocumentReader {
 
     init(path: String) { self.path = path }
 
-    mutating func error(_ id: String, _ message: String, _ e: XMLElement) {
-        bag.error(id, message, at: e.location)
+    mutating func error(_ rule: DiagnosticRule, _ message: String, _ e: XMLElement) {
+        bag.error(rule, message, at: e.location)
     }
 
-    mutating func warning(_ id: String, _ message: String, _ e: XMLElement) {
-        bag.warning(id, message, at: e.location)
+    mutating func warning(_ rule: DiagnosticRule, _ message: String, _ e: XMLElement) {
+        bag.warning(rule, message, at: e.location)
     }
 
     mutating func read(_ xml: XMLDocument) -> Collada.Document {
         guard let root = xml.root else {
             var d = Collada.Document(path: path, version: "", asset: .init(),
                                      rootLocation: SourceLocation(path: path, line: 1, column: 1))
-            d.diagnostics.error("collada-root", "the document is empty", at: d.rootLocation)
+            d.diagnostics.error(.colladaRoot, "the document is empty", at: d.rootLocation)
             return d
         }
         var version = root.attribute("version") ?? ""
         if root.name != "COLLADA" {
-            error("collada-root", "the root element is <\(root.name)>, not <COLLADA>", root)
+            error(.colladaRoot, "the root element is <\(root.name)>, not <COLLADA>", root)
         } else if !["1.4.0", "1.4.1", "1.5.0"].contains(version) {
             if version.isEmpty {
-                warning("collada-version", "<COLLADA> has no version attribute; reading as 1.4.1", root)
+                warning(.colladaVersion, "<COLLADA> has no version attribute; reading as 1.4.1", root)
                 version = "1.4.1"
             } else {
-                error("collada-version", "unsupported COLLADA version '\(version)' (1.4.0, 1.4.1 and 1.5.0 are read)", root)
+                error(.colladaVersion, "unsupported COLLADA version '\(version)' (1.4.0, 1.4.1 and 1.5.0 are read)", root)
             }
         }
         doc = Collada.Document(path: path, version: version, asset: .init(), rootLocation: root.location)
@@ -75,12 +75,12 @@ struct DocumentReader {
             case "up_axis":
                 let t = c.text.trimmingSpaces
                 if let axis = Collada.UpAxis(rawValue: t) { a.upAxis = axis; a.hasUpAxis = true } else {
-                    warning("asset-up-axis", "unknown up_axis '\(t)'; using Y_UP", c)
+                    warning(.assetUpAxis, "unknown up_axis '\(t)'; using Y_UP", c)
                 }
             case "unit":
                 if let m = c.attribute("meter") {
                     if let v = Float(m.trimmingSpaces), v.isFinite, v > 0 { a.unitMeters = v } else {
-                        error("asset-unit", "unit meter='\(m)' is not a positive number", c)
+                        error(.assetUnit, "unit meter='\(m)' is not a positive number", c)
                     }
                 }
                 if let n = c.attribute("name") { a.unitName = n }
@@ -139,27 +139,27 @@ struct DocumentReader {
             stride = intAttribute(acc, "stride") ?? 1
             params = acc.children("param").map { ($0.attribute("name"), $0.attribute("type") ?? "float") }
             if let src = acc.attribute("source"), let arrayID, fragment(src) != arrayID {
-                warning("accessor-source", "accessor source '\(src)' is not this source's array '#\(arrayID)'", acc)
+                warning(.accessorSource, "accessor source '\(src)' is not this source's array '#\(arrayID)'", acc)
             }
             let paramSize = params.reduce(0) { $0 + Self.paramSize($1.type) }
             if stride < 1 {
-                error("accessor-stride", "accessor stride is \(stride); it must be at least 1", acc)
+                error(.accessorStride, "accessor stride is \(stride); it must be at least 1", acc)
             } else if stride < paramSize {
-                error("accessor-stride", "accessor stride \(stride) is smaller than its params need (\(paramSize))", acc)
+                error(.accessorStride, "accessor stride \(stride) is smaller than its params need (\(paramSize))", acc)
             } else if bag.errorCount > errorsBefore {
                 // The array itself is broken (reported already); its length says nothing.
             } else if count < 0 || offset < 0 {
-                error("accessor-count", "accessor count and offset must not be negative", acc)
+                error(.accessorCount, "accessor count and offset must not be negative", acc)
             } else if count > Self.maxCount || offset > Self.maxCount || stride > Self.maxCount {
                 // Refused before any arithmetic: count x stride must not overflow.
-                error("accessor-count", "accessor count, stride and offset must be at most \(Self.maxCount)", acc)
+                error(.accessorCount, "accessor count, stride and offset must be at most \(Self.maxCount)", acc)
             } else if count > 0 {
                 let needed = offset + (count - 1) * stride + max(paramSize, 1)
                 if needed > arrayCount {
-                    error("accessor-out-of-range",
+                    error(.accessorOutOfRange,
                           "accessor reads \(needed) values (count \(count) x stride \(stride) from offset \(offset)) but its array has \(arrayCount)", acc)
                 } else if offset + count * stride < arrayCount {
-                    warning("accessor-partial",
+                    warning(.accessorPartial,
                             "accessor reads \(offset + count * stride) of its array's \(arrayCount) values (count \(count) x stride \(stride)); the rest is unused", acc)
                 }
             }
@@ -168,7 +168,7 @@ struct DocumentReader {
                                params: params, location: e.location)
         if !id.isEmpty {
             if doc.sourceIndex[id] != nil {
-                warning("duplicate-id", "a source with id '\(id)' was already defined; the first is used", e)
+                warning(.duplicateId, "a source with id '\(id)' was already defined; the first is used", e)
             } else {
                 doc.sourceIndex[id] = doc.sources.count
             }
@@ -197,11 +197,11 @@ struct DocumentReader {
     mutating func checkCount(_ e: XMLElement, actual: Int) {
         guard let c = e.attribute("count") else { return }
         guard let n = Int(c.trimmingSpaces), n >= 0 else {
-            error("array-count", "<\(e.name)> count '\(c)' is not a count", e)
+            error(.arrayCount, "<\(e.name)> count '\(c)' is not a count", e)
             return
         }
         if n != actual {
-            error("array-count", "<\(e.name)> count is \(n) but it holds \(actual) values", e)
+            error(.arrayCount, "<\(e.name)> count is \(n) but it holds \(actual) values", e)
         }
     }
 
@@ -215,7 +215,7 @@ struct DocumentReader {
         checkCount(e, actual: out.count)
         // Non-finite values: report the first.
         if let bad = out.firstIndex(where: { !$0.isFinite }) {
-            error("number-non-finite", "<float_array> value \(bad) is \(out[bad]); every value must be finite", e)
+            error(.numberNonFinite, "<float_array> value \(bad) is \(out[bad]); every value must be finite", e)
         }
         return out
     }
@@ -232,9 +232,9 @@ struct DocumentReader {
         switch failure {
         case .badToken(let offset, let token, let comma):
             let hint = comma ? " (a decimal comma? COLLADA numbers use '.')" : ""
-            bag.error("number-syntax", "'\(token)' in <\(e.name)> is not a number\(hint)", at: e.locationInText(offset))
+            bag.error(.numberSyntax, "'\(token)' in <\(e.name)> is not a number\(hint)", at: e.locationInText(offset))
         case .outOfRange(let offset, let token):
-            bag.error("number-range", "'\(token)' in <\(e.name)> does not fit in 32 bits", at: e.locationInText(offset))
+            bag.error(.numberRange, "'\(token)' in <\(e.name)> does not fit in 32 bits", at: e.locationInText(offset))
         }
     }
 
@@ -246,23 +246,23 @@ struct DocumentReader {
         var out: [Collada.Input] = []
         for i in e.children("input") {
             guard let semantic = i.attribute("semantic"), let source = i.attribute("source") else {
-                error("input-incomplete", "<input> needs semantic and source attributes", i)
+                error(.inputIncomplete, "<input> needs semantic and source attributes", i)
                 continue
             }
             var offset = 0
             if shared {
                 if let raw = i.attribute("offset") {
                     guard let o = Int(raw.trimmingSpaces), o >= 0 else {
-                        error("input-offset", "<input semantic=\"\(semantic)\"> offset '\(raw)' is not a non-negative integer", i)
+                        error(.inputOffset, "<input semantic=\"\(semantic)\"> offset '\(raw)' is not a non-negative integer", i)
                         continue
                     }
                     guard o <= Self.maxInputOffset else {
-                        error("input-offset", "<input semantic=\"\(semantic)\"> offset \(o) is larger than \(Self.maxInputOffset)", i)
+                        error(.inputOffset, "<input semantic=\"\(semantic)\"> offset \(o) is larger than \(Self.maxInputOffset)", i)
                         continue
                     }
                     offset = o
                 } else {
-                    warning("input-offset", "shared <input semantic=\"\(semantic)\"> has no offset; 0 is assumed", i)
+                    warning(.inputOffset, "shared <input semantic=\"\(semantic)\"> has no offset; 0 is assumed", i)
                 }
             }
             out.append(.init(semantic: semantic, source: source, offset: offset, set: intAttribute(i, "set"),
@@ -279,7 +279,7 @@ struct DocumentReader {
                                         primitives: [], isMesh: false, location: g.location)
         guard let mesh = g.child("mesh") else {
             if g.child("convex_mesh") != nil || g.child("spline") != nil || g.child("brep") != nil {
-                warning("geometry-unsupported", "geometry '\(id)' is not a <mesh>; it is skipped", g)
+                warning(.geometryUnsupported, "geometry '\(id)' is not a <mesh>; it is skipped", g)
             }
             doc.geometries.append(geometry)
             return
@@ -303,14 +303,14 @@ struct DocumentReader {
         guard let kind = Collada.PrimitiveKind(rawValue: e.name) else { return nil }
         let count = intAttribute(e, "count") ?? -1
         if count > Self.maxCount {
-            error("primitive-count", "<\(e.name)> count \(count) is larger than \(Self.maxCount)", e)
+            error(.primitiveCount, "<\(e.name)> count \(count) is larger than \(Self.maxCount)", e)
             return nil
         }
         if count < 0 {
             if e.attribute("count") != nil {
-                error("primitive-count", "<\(e.name)> count '\(e.attribute("count") ?? "")' is not a count", e)
+                error(.primitiveCount, "<\(e.name)> count '\(e.attribute("count") ?? "")' is not a count", e)
             } else {
-                error("primitive-count", "<\(e.name)> has no count attribute", e)
+                error(.primitiveCount, "<\(e.name)> has no count attribute", e)
             }
             return nil
         }
@@ -355,9 +355,9 @@ struct DocumentReader {
                 if let f = b.withTextBytes({ NumberParser.parseFloats($0, into: &v) }) {
                     report(f, in: b, what: "bind_shape_matrix")
                 } else if v.count != 16 {
-                    error("matrix-size", "<bind_shape_matrix> has \(v.count) values; it needs 16", b)
+                    error(.matrixSize, "<bind_shape_matrix> has \(v.count) values; it needs 16", b)
                 } else if v.contains(where: { !$0.isFinite }) {
-                    error("number-non-finite", "<bind_shape_matrix> has a non-finite value", b)
+                    error(.numberNonFinite, "<bind_shape_matrix> has a non-finite value", b)
                 } else {
                     bsm = Matrix4x4(rowMajor: v)
                 }
@@ -366,7 +366,7 @@ struct DocumentReader {
             var skin = Collada.Skin(source: s.attribute("source") ?? "", bindShapeMatrix: bsm, jointInputs: joints,
                                     weightInputs: [], vertexWeightCount: 0, vcount: [], v: [], location: s.location,
                                     vertexWeightsLocation: s.location)
-            if s.child("joints") == nil { error("skin-joints", "<skin> has no <joints>", s) }
+            if s.child("joints") == nil { error(.skinJoints, "<skin> has no <joints>", s) }
             if let vw = s.child("vertex_weights") {
                 skin.vertexWeightsLocation = vw.location
                 skin.vertexWeightCount = intAttribute(vw, "count") ?? 0
@@ -374,7 +374,7 @@ struct DocumentReader {
                 if let vc = vw.child("vcount") { skin.vcount = readInts(vc, what: "vcount") }
                 if let v = vw.child("v") { skin.v = readInts(v, what: "v") }
             } else {
-                error("skin-weights", "<skin> has no <vertex_weights>", s)
+                error(.skinWeights, "<skin> has no <vertex_weights>", s)
             }
             controller.skin = skin
         } else if let m = c.child("morph") {
@@ -383,7 +383,7 @@ struct DocumentReader {
                 source: m.attribute("source") ?? "", method: m.attribute("method") ?? "NORMALIZED",
                 targetInputs: m.child("targets").map { readInputs($0, shared: false) } ?? [], location: m.location)
         } else {
-            warning("controller-empty", "controller '\(id)' has neither <skin> nor <morph>", c)
+            warning(.controllerEmpty, "controller '\(id)' has neither <skin> nor <morph>", c)
         }
         doc.controllers.append(controller)
     }
@@ -400,7 +400,7 @@ struct DocumentReader {
                 anim.samplers.append(.init(id: c.attribute("id"), inputs: readInputs(c, shared: false), location: c.location))
             case "channel":
                 guard let s = c.attribute("source"), let t = c.attribute("target") else {
-                    error("channel-incomplete", "<channel> needs source and target attributes", c)
+                    error(.channelIncomplete, "<channel> needs source and target attributes", c)
                     continue
                 }
                 anim.channels.append(.init(source: s, target: t, location: c.location))
@@ -437,18 +437,18 @@ struct DocumentReader {
                     continue
                 }
                 if v.count != kind.valueCount {
-                    error("transform-size", "<\(c.name)> has \(v.count) values; it needs \(kind.valueCount)", c)
+                    error(.transformSize, "<\(c.name)> has \(v.count) values; it needs \(kind.valueCount)", c)
                     continue
                 }
                 if v.contains(where: { !$0.isFinite }) {
-                    error("number-non-finite", "<\(c.name)> has a non-finite value", c)
+                    error(.numberNonFinite, "<\(c.name)> has a non-finite value", c)
                     continue
                 }
                 node.transforms.append(.init(kind: kind, sid: c.attribute("sid"), values: v, location: c.location))
             case "instance_geometry", "instance_controller", "instance_camera", "instance_light", "instance_node":
                 let kind = Collada.Instance.Kind(rawValue: String(c.name.dropFirst("instance_".count)))!
                 guard let url = c.attribute("url") else {
-                    error("instance-url", "<\(c.name)> has no url", c)
+                    error(.instanceURL, "<\(c.name)> has no url", c)
                     continue
                 }
                 var bindings: [Collada.MaterialBinding] = []
@@ -474,13 +474,13 @@ struct DocumentReader {
     mutating func readCamera(_ c: XMLElement) {
         let id = c.attribute("id") ?? ""
         guard let tc = c.child("optics")?.child("technique_common"), let proj = tc.children.first(where: { _ in true }) else {
-            warning("camera-optics", "camera '\(id)' has no optics/technique_common", c)
+            warning(.cameraOptics, "camera '\(id)' has no optics/technique_common", c)
             return
         }
         func value(_ name: String) -> Float? {
             guard let e = proj.child(name) else { return nil }
             guard let v = Float(e.text.trimmingSpaces), v.isFinite else {
-                error("number-syntax", "<\(name)> '\(e.text.trimmingSpaces)' is not a number", e)
+                error(.numberSyntax, "<\(name)> '\(e.text.trimmingSpaces)' is not a number", e)
                 return nil
             }
             return v
@@ -490,7 +490,7 @@ struct DocumentReader {
         case "perspective": kind = .perspective
         case "orthographic": kind = .orthographic
         default:
-            warning("camera-kind", "camera '\(id)' has unknown projection <\(proj.name)>", proj)
+            warning(.cameraKind, "camera '\(id)' has unknown projection <\(proj.name)>", proj)
             return
         }
         doc.cameras.append(.init(
@@ -553,7 +553,7 @@ struct DocumentReader {
 
     mutating func readMaterial(_ m: XMLElement) {
         guard let ie = m.child("instance_effect"), let url = ie.attribute("url") else {
-            warning("material-effect", "material '\(m.attribute("id") ?? "")' has no instance_effect", m)
+            warning(.materialEffect, "material '\(m.attribute("id") ?? "")' has no instance_effect", m)
             return
         }
         doc.materials.append(.init(id: m.attribute("id") ?? "", name: m.attribute("name"), effectURL: url, location: m.location))

@@ -188,7 +188,7 @@ extension Scene {
         for (ci, ch) in rig.channels.enumerated() {
             func unmatched(_ reason: String) {
                 binding.unmatchedChannels.append(.init(rigChannel: ci, targetPath: ch.targetPath, reason: reason, location: ch.location))
-                binding.diagnostics.append(Diagnostic(.warning, "rig-channel-unmatched",
+                binding.diagnostics.append(Diagnostic(.rigChannelUnmatched,
                                                       "rig channel '\(ch.targetPath)' drives nothing in the base model: \(reason)", at: ch.location))
             }
             guard case .transform(let rigNodes, let ti, let member) = ch.target else {

@@ -26,7 +26,7 @@ extension SceneResolver {
             var channels: [Int] = []
             for url in clip.animationURLs {
                 if let id = fragment(url), let list = channelsByAnimation[id] { channels += list } else {
-                    bag.warning("reference-missing", "animation_clip '\(clip.id ?? clip.name ?? "")' instance_animation '\(url)' does not name an animation", at: clip.location)
+                    bag.warning(.referenceMissing, "animation_clip '\(clip.id ?? clip.name ?? "")' instance_animation '\(url)' does not name an animation", at: clip.location)
                 }
             }
             var end = clip.end ?? clip.start
@@ -41,15 +41,15 @@ extension SceneResolver {
     mutating func bindChannel(_ ch: Collada.Channel, samplers: inout [String: (sampler: Collada.Sampler, index: Int?)],
                               animationID: String?) -> Int? {
         guard let sid = fragment(ch.source), let entry = samplers[sid] else {
-            bag.error("reference-missing", "channel source '\(ch.source)' does not name a sampler", at: ch.location)
+            bag.error(.referenceMissing, "channel source '\(ch.source)' does not name a sampler", at: ch.location)
             return nil
         }
         guard let target = resolveTarget(ch) else { return nil }
         if case .transform(let nodes, _, _) = target {
             channelTargets += nodes.count
             if channelTargets > options.maxChannelTargets {
-                if !bag.diagnostics.contains(where: { $0.id == "animation-limit" }) {
-                    bag.error("animation-limit", "the channels drive more than \(options.maxChannelTargets) node transforms (instanced copies included)", at: ch.location)
+                if !bag.diagnostics.contains(where: { $0.id == DiagnosticRule.animationLimit.id }) {
+                    bag.error(.animationLimit, "the channels drive more than \(options.maxChannelTargets) node transforms (instanced copies included)", at: ch.location)
                 }
                 return nil
             }
@@ -67,7 +67,7 @@ extension SceneResolver {
             let kind = scene.nodes[n].transforms[t].kind
             let need = member == .all ? kind.valueCount : 1
             if s.stride != need {
-                bag.error("channel-stride", "channel '\(ch.target)' drives \(need) value(s) of <\(kind.rawValue)> but its sampler output has \(s.stride) per key", at: ch.location)
+                bag.error(.channelStride, "channel '\(ch.target)' drives \(need) value(s) of <\(kind.rawValue)> but its sampler output has \(s.stride) per key", at: ch.location)
                 return nil
             }
         }
@@ -93,7 +93,7 @@ extension SceneResolver {
                 path = path[..<paren]
                 while rest.first == "(", let close = rest.firstIndex(of: ")") {
                     guard let v = Int(rest[rest.index(after: rest.startIndex)..<close]), v >= 0 else {
-                        bag.warning("channel-target", "channel target '\(t)' has a bad index", at: ch.location)
+                        bag.warning(.channelTarget, "channel target '\(t)' has a bad index", at: ch.location)
                         return nil
                     }
                     indices.append(v)
@@ -103,7 +103,7 @@ extension SceneResolver {
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, !first.isEmpty else {
-            bag.warning("channel-target", "channel target '\(t)' is empty or relative; skipped", at: ch.location)
+            bag.warning(.channelTarget, "channel target '\(t)' is empty or relative; skipped", at: ch.location)
             return nil
         }
         if parts.count == 1 {
@@ -115,22 +115,22 @@ extension SceneResolver {
                     return .morphWeight(morph: k, index: indices.first)
                 }
             }
-            bag.warning("channel-target-unsupported", "channel target '\(t)' is not a node transform; it is not animated", at: ch.location)
+            bag.warning(.channelTargetUnsupported, "channel target '\(t)' is not a node transform; it is not animated", at: ch.location)
             return nil
         }
         guard let nodes = nodesByID[first] else {
             let known = doc.cameras.contains { $0.id == first } || doc.lights.contains { $0.id == first }
                 || doc.effects.contains { $0.id == first } || doc.materials.contains { $0.id == first }
             if known {
-                bag.warning("channel-target-unsupported", "channel target '\(t)' animates a camera, light or material; it is not animated", at: ch.location)
+                bag.warning(.channelTargetUnsupported, "channel target '\(t)' animates a camera, light or material; it is not animated", at: ch.location)
             } else {
-                bag.warning("channel-target-missing", "channel target '\(t)': no node with id '\(first)' in the scene", at: ch.location)
+                bag.warning(.channelTargetMissing, "channel target '\(t)': no node with id '\(first)' in the scene", at: ch.location)
             }
             return nil
         }
         let sid = parts.last!
         guard let transform = scene.nodes[nodes[0]].transforms.firstIndex(where: { $0.sid == sid }) else {
-            bag.warning("channel-target-missing", "channel target '\(t)': node '\(first)' has no transform with sid '\(sid)'", at: ch.location)
+            bag.warning(.channelTargetMissing, "channel target '\(t)': node '\(first)' has no transform with sid '\(sid)'", at: ch.location)
             return nil
         }
         let kind = scene.nodes[nodes[0]].transforms[transform].kind
@@ -148,7 +148,7 @@ extension SceneResolver {
             default: index = nil
             }
             guard let index else {
-                bag.warning("channel-target", "channel target '\(t)': member '.\(member)' does not apply to <\(kind.rawValue)>", at: ch.location)
+                bag.warning(.channelTarget, "channel target '\(t)': member '.\(member)' does not apply to <\(kind.rawValue)>", at: ch.location)
                 return nil
             }
             m = .value(index)
@@ -158,7 +158,7 @@ extension SceneResolver {
             let inRange = indices.count == 1 ? indices[0] < kind.valueCount : indices.allSatisfy { $0 < 4 }
             let index = inRange ? (indices.count >= 2 ? indices[0] * 4 + indices[1] : indices[0]) : kind.valueCount
             guard inRange, index < kind.valueCount, indices.count <= 2, indices.count == 1 || kind == .matrix else {
-                bag.warning("channel-target", "channel target '\(t)': index out of range for <\(kind.rawValue)>", at: ch.location)
+                bag.warning(.channelTarget, "channel target '\(t)': index out of range for <\(kind.rawValue)>", at: ch.location)
                 return nil
             }
             m = .value(index)
@@ -199,7 +199,7 @@ extension SceneResolver {
                         interpolation.append(v)
                         previous = (name, v)
                     } else {
-                        bag.warning("interpolation-unknown", "interpolation '\(name)' is not a COLLADA interpolation; LINEAR is used", at: src.location)
+                        bag.warning(.interpolationUnknown, "interpolation '\(name)' is not a COLLADA interpolation; LINEAR is used", at: src.location)
                         interpolation.append(.linear)
                     }
                 }
@@ -213,29 +213,29 @@ extension SceneResolver {
             }
         }
         guard haveInput, haveOutput else {
-            bag.error("sampler-inputs", "sampler '\(s.id ?? "")' needs INPUT and OUTPUT inputs", at: s.location)
+            bag.error(.samplerInputs, "sampler '\(s.id ?? "")' needs INPUT and OUTPUT inputs", at: s.location)
             return nil
         }
         let keys = input.count
         if output.count != keys * stride {
-            bag.error("sampler-count", "sampler '\(s.id ?? "")' has \(keys) key times but \(output.count / max(stride, 1)) output values", at: s.location)
+            bag.error(.samplerCount, "sampler '\(s.id ?? "")' has \(keys) key times but \(output.count / max(stride, 1)) output values", at: s.location)
             return nil
         }
         if keys == 0 {
-            bag.warning("sampler-empty", "sampler '\(s.id ?? "")' has no keys", at: s.location)
+            bag.warning(.samplerEmpty, "sampler '\(s.id ?? "")' has no keys", at: s.location)
         }
         if interpolation.isEmpty { interpolation = Array(repeating: .linear, count: keys) }
         if interpolation.count != keys {
-            bag.error("sampler-count", "sampler '\(s.id ?? "")' has \(keys) keys but \(interpolation.count) interpolations", at: s.location)
+            bag.error(.samplerCount, "sampler '\(s.id ?? "")' has \(keys) keys but \(interpolation.count) interpolations", at: s.location)
             return nil
         }
         for k in 1..<max(keys, 1) where !(input[k] > input[k - 1]) {
-            bag.warning("keys-not-increasing", "sampler '\(s.id ?? "")' key \(k) time \(input[k]) does not follow \(input[k - 1])", at: s.location)
+            bag.warning(.keysNotIncreasing, "sampler '\(s.id ?? "")' key \(k) time \(input[k]) does not follow \(input[k - 1])", at: s.location)
             break
         }
         let needsTangents = interpolation.contains { $0 == .bezier || $0 == .hermite }
         if needsTangents && (inTangent.count != keys * tangentStride || outTangent.count != keys * tangentStride || tangentStride == 0) {
-            bag.warning("tangents-missing", "sampler '\(s.id ?? "")' uses BEZIER/HERMITE without matching IN_TANGENT/OUT_TANGENT; LINEAR is used between those keys", at: s.location)
+            bag.warning(.tangentsMissing, "sampler '\(s.id ?? "")' uses BEZIER/HERMITE without matching IN_TANGENT/OUT_TANGENT; LINEAR is used between those keys", at: s.location)
             inTangent = []; outTangent = []; tangentStride = 0
         }
         return AnimationSampler(id: s.id, input: input, output: output, stride: stride, interpolation: interpolation,

@@ -2,7 +2,7 @@ extension SceneResolver {
     mutating func readMorph(_ c: Collada.Controller) {
         guard let m = c.morph else { return }
         guard let baseID = fragment(m.source), let base = meshByID[baseID] else {
-            bag.error("reference-missing", "morph '\(c.id)' source '\(m.source)' is not a geometry in this document", at: m.location)
+            bag.error(.referenceMissing, "morph '\(c.id)' source '\(m.source)' is not a geometry in this document", at: m.location)
             return
         }
         var targets: [Int] = []
@@ -13,7 +13,7 @@ extension SceneResolver {
             case "MORPH_TARGET":
                 for name in s.names {
                     if let t = meshByID[name] { targets.append(t) } else {
-                        bag.error("reference-missing", "morph target '\(name)' is not a geometry in this document", at: s.location)
+                        bag.error(.referenceMissing, "morph target '\(name)' is not a geometry in this document", at: s.location)
                     }
                 }
             case "MORPH_WEIGHT": weights = floats(s, width: 1)
@@ -21,10 +21,10 @@ extension SceneResolver {
             }
         }
         if targets.count != weights.count {
-            bag.warning("morph-weights", "morph '\(c.id)' has \(targets.count) targets and \(weights.count) weights", at: m.location)
+            bag.warning(.morphWeights, "morph '\(c.id)' has \(targets.count) targets and \(weights.count) weights", at: m.location)
         }
         for t in targets where scene.meshes[t].positions.count != scene.meshes[base].positions.count {
-            bag.warning("morph-target-size", "morph target '\(scene.meshes[t].id)' has \(scene.meshes[t].positions.count) positions; the base has \(scene.meshes[base].positions.count)", at: m.location)
+            bag.warning(.morphTargetSize, "morph target '\(scene.meshes[t].id)' has \(scene.meshes[t].positions.count) positions; the base has \(scene.meshes[base].positions.count)", at: m.location)
         }
         morphByID[c.id] = scene.morphs.count
         scene.morphs.append(Morph(id: c.id, baseMesh: base, targets: targets, weights: weights,
@@ -42,7 +42,7 @@ extension SceneResolver {
             }
         }
         guard let mesh = meshIndex else {
-            bag.error("reference-missing", "skin '\(c.id)' source '\(s.source)' is not a geometry or morph in this document", at: s.location)
+            bag.error(.referenceMissing, "skin '\(c.id)' source '\(s.source)' is not a geometry or morph in this document", at: s.location)
             return
         }
         var jointNames: [String] = []
@@ -54,7 +54,7 @@ extension SceneResolver {
             case "JOINT":
                 jointNames = src.names
                 if case .names = src.values {} else {
-                    bag.error("skin-joints", "skin '\(c.id)' JOINT source is not a Name_array or IDREF_array", at: src.location)
+                    bag.error(.skinJoints, "skin '\(c.id)' JOINT source is not a Name_array or IDREF_array", at: src.location)
                 }
                 areIDs = src.params.first?.type.uppercased() == "IDREF"
             case "INV_BIND_MATRIX":
@@ -64,7 +64,7 @@ extension SceneResolver {
             }
         }
         if ibms.count != jointNames.count {
-            bag.error("skin-bind-matrices", "skin '\(c.id)' has \(jointNames.count) joints but \(ibms.count) inverse bind matrices", at: s.location)
+            bag.error(.skinBindMatrices, "skin '\(c.id)' has \(jointNames.count) joints but \(ibms.count) inverse bind matrices", at: s.location)
             return
         }
         // Vertex weights.
@@ -82,27 +82,27 @@ extension SceneResolver {
             }
         }
         guard jointOffset >= 0, weightOffset >= 0 else {
-            bag.error("skin-weights", "skin '\(c.id)' <vertex_weights> needs JOINT and WEIGHT inputs", at: s.vertexWeightsLocation)
+            bag.error(.skinWeights, "skin '\(c.id)' <vertex_weights> needs JOINT and WEIGHT inputs", at: s.vertexWeightsLocation)
             return
         }
         let vertexCount = scene.meshes[mesh].positions.count
         if s.vcount.count != s.vertexWeightCount {
-            bag.error("skin-weights", "<vertex_weights count=\"\(s.vertexWeightCount)\"> has \(s.vcount.count) vcount values", at: s.vertexWeightsLocation)
+            bag.error(.skinWeights, "<vertex_weights count=\"\(s.vertexWeightCount)\"> has \(s.vcount.count) vcount values", at: s.vertexWeightsLocation)
             return
         }
         if s.vertexWeightCount != vertexCount {
-            bag.error("skin-weights", "skin '\(c.id)' weighs \(s.vertexWeightCount) vertices but its mesh has \(vertexCount) positions", at: s.vertexWeightsLocation)
+            bag.error(.skinWeights, "skin '\(c.id)' weighs \(s.vertexWeightCount) vertices but its mesh has \(vertexCount) positions", at: s.vertexWeightsLocation)
             return
         }
         var total = 0
         for v in s.vcount {
-            if v < 0 { bag.error("skin-weights", "vcount has a negative value", at: s.vertexWeightsLocation); return }
+            if v < 0 { bag.error(.skinWeights, "vcount has a negative value", at: s.vertexWeightsLocation); return }
             total += Int(v)
         }
         // `total > s.v.count` first: with stride >= 1 it already means a mismatch, and it keeps
         // `total * stride` from overflowing.
         if total > s.v.count || s.v.count != total * stride {
-            bag.error("skin-weights", "<v> has \(s.v.count) indices; vcount needs \(total * stride)", at: s.vertexWeightsLocation)
+            bag.error(.skinWeights, "<v> has \(s.v.count) indices; vcount needs \(total * stride)", at: s.vertexWeightsLocation)
             return
         }
         var start: [UInt32] = [0]
@@ -122,11 +122,11 @@ extension SceneResolver {
             for _ in 0..<n {
                 let j = s.v[k * stride + jointOffset], w = s.v[k * stride + weightOffset]
                 if j < -1 || Int(j) >= jointNames.count {
-                    bag.error("index-out-of-range", "<v> joint index \(j) is out of range (the skin has \(jointNames.count) joints)", at: s.vertexWeightsLocation)
+                    bag.error(.indexOutOfRange, "<v> joint index \(j) is out of range (the skin has \(jointNames.count) joints)", at: s.vertexWeightsLocation)
                     return
                 }
                 if w < 0 || Int(w) >= weights.count {
-                    bag.error("index-out-of-range", "<v> weight index \(w) is out of range (the source has \(weights.count))", at: s.vertexWeightsLocation)
+                    bag.error(.indexOutOfRange, "<v> weight index \(w) is out of range (the source has \(weights.count))", at: s.vertexWeightsLocation)
                     return
                 }
                 joints.append(j)

@@ -55,7 +55,7 @@ extension SceneResolver {
             }
         }
         if !g.primitives.isEmpty && g.vertexInputs.first(where: { $0.semantic == "POSITION" }) == nil {
-            bag.error("mesh-positions", "mesh '\(g.id)' has no <vertices> POSITION input", at: g.location)
+            bag.error(.meshPositions, "mesh '\(g.id)' has no <vertices> POSITION input", at: g.location)
             return
         }
         for p in g.primitives {
@@ -72,7 +72,7 @@ extension SceneResolver {
                     if let id = fragment(input.source), id == g.verticesID {
                         vertexOffset = input.offset
                     } else {
-                        bag.error("reference-missing", "VERTEX input '\(input.source)' is not this mesh's <vertices> '#\(g.verticesID ?? "")'", at: input.location)
+                        bag.error(.referenceMissing, "VERTEX input '\(input.source)' is not this mesh's <vertices> '#\(g.verticesID ?? "")'", at: input.location)
                     }
                 case "NORMAL":
                     if normal == nil, let s = source(input) { let r = normals.add(s); normal = Channel(offset: input.offset, base: r.base, count: r.count) }
@@ -91,7 +91,7 @@ extension SceneResolver {
                 }
             }
             guard let vOffset = vertexOffset else {
-                if !bag.hasErrors { bag.error("primitive-vertex", "<\(p.kind.rawValue)> has no VERTEX input", at: p.location) }
+                if !bag.hasErrors { bag.error(.primitiveVertex, "<\(p.kind.rawValue)> has no VERTEX input", at: p.location) }
                 continue
             }
             if let part = buildPart(p, stride: stride, vertex: Channel(offset: vOffset, base: 0, count: positionCount),
@@ -104,7 +104,7 @@ extension SceneResolver {
                                     positions: positions.vectors, mesh: &mesh) {
                 triangleTotal += part.positionIndices.count / 3
                 if triangleTotal > options.maxTriangles {
-                    bag.error("triangle-limit", "the meshes have more than \(options.maxTriangles) triangles", at: p.location)
+                    bag.error(.triangleLimit, "the meshes have more than \(options.maxTriangles) triangles", at: p.location)
                     return
                 }
                 mesh.parts.append(part)
@@ -166,12 +166,12 @@ extension SceneResolver {
         if p.indexLists.count < expectedLists || (p.kind != .polygons && p.indexLists.count > max(expectedLists, 1)) {
             let what = p.kind == .polygons ? "polygons" : (p.kind == .triangles || p.kind == .lines || p.kind == .polylist ? "<p> elements" : "strips")
             if p.indexLists.count < expectedLists || p.kind == .polygons {
-                bag.error("primitive-count", "<\(p.kind.rawValue)> count is \(p.count) but it has \(p.indexLists.count) \(what)", at: p.location)
+                bag.error(.primitiveCount, "<\(p.kind.rawValue)> count is \(p.count) but it has \(p.indexLists.count) \(what)", at: p.location)
                 return nil
             }
         }
         for (k, list) in p.indexLists.enumerated() where list.count % stride != 0 {
-            bag.error("index-count", "<p> has \(list.count) indices, not a multiple of the \(stride) inputs per corner",
+            bag.error(.indexCount, "<p> has \(list.count) indices, not a multiple of the \(stride) inputs per corner",
                       at: p.indexLocations[k])
             return nil
         }
@@ -179,7 +179,7 @@ extension SceneResolver {
         // every later corner onto another input's (unchecked) index.
         for (k, holes) in p.holes.enumerated() {
             for h in holes where h.count % stride != 0 {
-                bag.error("index-count", "<h> has \(h.count) indices, not a multiple of the \(stride) inputs per corner",
+                bag.error(.indexCount, "<h> has \(h.count) indices, not a multiple of the \(stride) inputs per corner",
                           at: k < p.indexLocations.count ? p.indexLocations[k] : p.location)
                 return nil
             }
@@ -188,30 +188,30 @@ extension SceneResolver {
         case .triangles:
             let have = p.indexLists.first?.count ?? 0
             if have != p.count * 3 * stride {
-                bag.error("index-count", "<triangles count=\"\(p.count)\"> needs \(p.count * 3 * stride) indices (\(stride) per corner); <p> has \(have)",
+                bag.error(.indexCount, "<triangles count=\"\(p.count)\"> needs \(p.count * 3 * stride) indices (\(stride) per corner); <p> has \(have)",
                           at: p.indexLocations.first ?? p.location)
                 return nil
             }
         case .lines:
             let have = p.indexLists.first?.count ?? 0
             if have != p.count * 2 * stride {
-                bag.error("index-count", "<lines count=\"\(p.count)\"> needs \(p.count * 2 * stride) indices; <p> has \(have)",
+                bag.error(.indexCount, "<lines count=\"\(p.count)\"> needs \(p.count * 2 * stride) indices; <p> has \(have)",
                           at: p.indexLocations.first ?? p.location)
                 return nil
             }
         case .polylist:
             if p.vcount.count != p.count {
-                bag.error("vcount-count", "<polylist count=\"\(p.count)\"> has \(p.vcount.count) vcount values", at: p.location)
+                bag.error(.vcountCount, "<polylist count=\"\(p.count)\"> has \(p.vcount.count) vcount values", at: p.location)
                 return nil
             }
             var corners = 0
             for v in p.vcount {
-                if v < 0 { bag.error("vcount-value", "vcount has a negative value \(v)", at: p.location); return nil }
+                if v < 0 { bag.error(.vcountValue, "vcount has a negative value \(v)", at: p.location); return nil }
                 corners += Int(v)
             }
             let have = p.indexLists.first?.count ?? 0
             if corners > have || have != corners * stride {
-                bag.error("index-count", "<polylist> vcount needs \(corners * stride) indices (\(corners) corners x \(stride) inputs); <p> has \(have)",
+                bag.error(.indexCount, "<polylist> vcount needs \(corners * stride) indices (\(corners) corners x \(stride) inputs); <p> has \(have)",
                           at: p.indexLocations.first ?? p.location)
                 return nil
             }
@@ -222,14 +222,14 @@ extension SceneResolver {
             guard let c else { return true }
             for (k, list) in p.indexLists.enumerated() {
                 if let bad = firstBadIndex(list, offset: c.offset, stride: stride, count: c.count) {
-                    bag.error("index-out-of-range", "<p> \(name) index \(list[bad]) is out of range (the source has \(c.count))",
+                    bag.error(.indexOutOfRange, "<p> \(name) index \(list[bad]) is out of range (the source has \(c.count))",
                               at: p.indexLocations[k], notes: ["at position \(bad) of the index list"])
                     return false
                 }
                 for h in p.holes.indices where h == k {
                     for hole in p.holes[h] {
                         if let bad = firstBadIndex(hole, offset: c.offset, stride: stride, count: c.count) {
-                            bag.error("index-out-of-range", "<h> \(name) index \(hole[bad]) is out of range (the source has \(c.count))",
+                            bag.error(.indexOutOfRange, "<h> \(name) index \(hole[bad]) is out of range (the source has \(c.count))",
                                       at: p.indexLocations[k])
                             return false
                         }
@@ -247,7 +247,7 @@ extension SceneResolver {
             else { return nil }
         }
         if normalPerVertex, let n = normal, n.count < vertex.count {
-            bag.warning("attribute-count", "<vertices> NORMAL source has \(n.count) values for \(vertex.count) positions", at: p.location)
+            bag.warning(.attributeCount, "<vertices> NORMAL source has \(n.count) values for \(vertex.count) positions", at: p.location)
         }
 
         let hasNormal = normal != nil && (!normalPerVertex || normal!.count >= vertex.count)
@@ -352,7 +352,7 @@ extension SceneResolver {
     /// Records what a primitive left of the triangulation budget; warns once when it ran out.
     mutating func spendTriangulation(_ left: Int, at location: SourceLocation) {
         if left <= 0 && triangulationBudget > 0 {
-            bag.warning("triangulation-budget", "polygons need more than \(options.triangulationBudget) triangulation steps; the rest are fanned without ear clipping", at: location)
+            bag.warning(.triangulationBudget, "polygons need more than \(options.triangulationBudget) triangulation steps; the rest are fanned without ear clipping", at: location)
         }
         triangulationBudget = left
     }

@@ -5,17 +5,17 @@ extension SceneResolver {
             if let id = fragment(url), let v = doc.visualScenes.first(where: { $0.id == id }) {
                 chosen = v
             } else if fragment(url) == nil {
-                bag.error("reference-external", "<instance_visual_scene url=\"\(url)\"> refers to another document; references across documents are not supported",
+                bag.error(.referenceExternal, "<instance_visual_scene url=\"\(url)\"> refers to another document; references across documents are not supported",
                           at: doc.sceneLocation ?? doc.rootLocation)
                 return
             } else {
-                bag.error("reference-missing", "<instance_visual_scene url=\"\(url)\"> does not name a visual scene in this document",
+                bag.error(.referenceMissing, "<instance_visual_scene url=\"\(url)\"> does not name a visual scene in this document",
                           at: doc.sceneLocation ?? doc.rootLocation)
                 return
             }
         } else if let first = doc.visualScenes.first {
             chosen = first
-            bag.warning("scene-missing", "the document has no <scene>; using the first visual scene", at: first.location)
+            bag.warning(.sceneMissing, "the document has no <scene>; using the first visual scene", at: first.location)
         }
         guard let vs = chosen else { return }
         var stack: [String] = []
@@ -27,14 +27,14 @@ extension SceneResolver {
     /// ``Options/maxNodeDepth`` so a long chain of instanced nodes cannot overflow the stack.
     mutating func addNode(_ n: Collada.Node, parent: Int?, instancing stack: inout [String], depth: Int) {
         guard depth < options.maxNodeDepth else {
-            if !bag.diagnostics.contains(where: { $0.id == "node-depth" }) {
-                bag.error("node-depth", "the node tree is more than \(options.maxNodeDepth) levels deep (instance_node levels included)", at: n.location)
+            if !bag.diagnostics.contains(where: { $0.id == DiagnosticRule.nodeDepth.id }) {
+                bag.error(.nodeDepth, "the node tree is more than \(options.maxNodeDepth) levels deep (instance_node levels included)", at: n.location)
             }
             return
         }
         guard scene.nodes.count < options.maxNodes else {
-            if !bag.diagnostics.contains(where: { $0.id == "node-limit" }) {
-                bag.error("node-limit", "the scene expands to more than \(options.maxNodes) nodes", at: n.location)
+            if !bag.diagnostics.contains(where: { $0.id == DiagnosticRule.nodeLimit.id }) {
+                bag.error(.nodeLimit, "the scene expands to more than \(options.maxNodes) nodes", at: n.location)
             }
             return
         }
@@ -52,23 +52,23 @@ extension SceneResolver {
         for inst in n.instances {
             if inst.kind == .node {
                 guard let id = fragment(inst.url) else {
-                    bag.warning("reference-external", "instance_node '\(inst.url)' refers outside this document; skipped", at: inst.location)
+                    bag.warning(.referenceExternal, "instance_node '\(inst.url)' refers outside this document; skipped", at: inst.location)
                     continue
                 }
                 if stack.contains(id) {
-                    bag.error("instance-cycle", "instance_node '#\(id)' instantiates itself (cycle: \((stack + [id]).joined(separator: " -> ")))", at: inst.location)
+                    bag.error(.instanceCycle, "instance_node '#\(id)' instantiates itself (cycle: \((stack + [id]).joined(separator: " -> ")))", at: inst.location)
                     continue
                 }
                 guard let target = libraryNodeByID[id] ?? findSceneNode(id) else {
-                    bag.error("reference-missing", "instance_node url '#\(id)' does not name a node in this document", at: inst.location)
+                    bag.error(.referenceMissing, "instance_node url '#\(id)' does not name a node in this document", at: inst.location)
                     continue
                 }
                 stack.append(id)
                 addNode(target, parent: index, instancing: &stack, depth: depth + 1)
                 stack.removeLast()
             } else if pendingInstances.count >= options.maxInstances {
-                if !bag.diagnostics.contains(where: { $0.id == "instance-limit" }) {
-                    bag.error("instance-limit", "the scene expands to more than \(options.maxInstances) instances", at: inst.location)
+                if !bag.diagnostics.contains(where: { $0.id == DiagnosticRule.instanceLimit.id }) {
+                    bag.error(.instanceLimit, "the scene expands to more than \(options.maxInstances) instances", at: inst.location)
                 }
             } else {
                 pendingInstances.append((index, inst))
@@ -99,7 +99,7 @@ extension SceneResolver {
         var out: [String: Int] = [:]
         for b in inst.materials {
             if let id = fragment(b.target), let m = materialByID[id] { out[b.symbol] = m } else {
-                bag.warning("reference-missing", "material binding '\(b.symbol)' targets '\(b.target)', which does not exist", at: inst.location)
+                bag.warning(.referenceMissing, "material binding '\(b.symbol)' targets '\(b.target)', which does not exist", at: inst.location)
             }
         }
         return out
@@ -111,7 +111,7 @@ extension SceneResolver {
         case .geometry:
             guard let id, let m = meshByID[id] else {
                 if let id, doc.geometries.contains(where: { $0.id == id && !$0.isMesh }) { return }
-                bag.error("reference-missing", "instance_geometry url '\(inst.url)' does not name a geometry in this document", at: inst.location)
+                bag.error(.referenceMissing, "instance_geometry url '\(inst.url)' does not name a geometry in this document", at: inst.location)
                 return
             }
             guard countInstance(mesh: m, at: inst) else { return }
@@ -119,7 +119,7 @@ extension SceneResolver {
                                                     materials: bindMaterials(inst), location: inst.location))
         case .controller:
             guard let id else {
-                bag.error("reference-missing", "instance_controller url '\(inst.url)' is not a reference into this document", at: inst.location)
+                bag.error(.referenceMissing, "instance_controller url '\(inst.url)' is not a reference into this document", at: inst.location)
                 return
             }
             if let m = morphByID[id] {
@@ -129,14 +129,14 @@ extension SceneResolver {
                 return
             }
             guard let s = skinByID[id] else {
-                bag.error("reference-missing", "instance_controller url '\(inst.url)' does not name a controller in this document", at: inst.location)
+                bag.error(.referenceMissing, "instance_controller url '\(inst.url)' does not name a controller in this document", at: inst.location)
                 return
             }
             guard countInstance(mesh: scene.skins[s].mesh, at: inst) else { return }
             var roots: [Int] = []
             for sk in inst.skeletons {
                 if let sid = fragment(sk), let n = nodesByID[sid]?.first { roots.append(n) } else {
-                    bag.warning("reference-missing", "<skeleton>\(sk)</skeleton> does not name a node; joints are searched in the whole scene", at: inst.location)
+                    bag.warning(.referenceMissing, "<skeleton>\(sk)</skeleton> does not name a node; joints are searched in the whole scene", at: inst.location)
                 }
             }
             let skin = scene.skins[s]
@@ -148,7 +148,7 @@ extension SceneResolver {
                 jointNodes.append(n)
             }
             if !missing.isEmpty {
-                bag.error("skin-joint-missing",
+                bag.error(.skinJointMissing,
                           "skin '\(skin.id)': \(missing.count) joint(s) not found in the scene: \(missing.prefix(5).joined(separator: ", "))",
                           at: inst.location)
             }
@@ -156,13 +156,13 @@ extension SceneResolver {
                                                     materials: bindMaterials(inst), location: inst.location))
         case .camera:
             guard let id, let c = cameraByID[id] else {
-                bag.warning("reference-missing", "instance_camera url '\(inst.url)' does not name a camera", at: inst.location)
+                bag.warning(.referenceMissing, "instance_camera url '\(inst.url)' does not name a camera", at: inst.location)
                 return
             }
             scene.cameraInstances.append(NodeAttachment(node: node, index: c))
         case .light:
             guard let id, let l = lightByID[id] else {
-                bag.warning("reference-missing", "instance_light url '\(inst.url)' does not name a light", at: inst.location)
+                bag.warning(.referenceMissing, "instance_light url '\(inst.url)' does not name a light", at: inst.location)
                 return
             }
             scene.lightInstances.append(NodeAttachment(node: node, index: l))
@@ -190,8 +190,8 @@ extension SceneResolver {
         instancedVertices += m.positions.count
         instancedTriangles += m.triangleCount
         if instancedVertices <= options.maxInstancedVertices && instancedTriangles <= options.maxInstancedTriangles { return true }
-        if !bag.diagnostics.contains(where: { $0.id == "instance-limit" }) {
-            bag.error("instance-limit", "the scene's mesh instances add up to more than \(options.maxInstancedVertices) vertices or \(options.maxInstancedTriangles) triangles",
+        if !bag.diagnostics.contains(where: { $0.id == DiagnosticRule.instanceLimit.id }) {
+            bag.error(.instanceLimit, "the scene's mesh instances add up to more than \(options.maxInstancedVertices) vertices or \(options.maxInstancedTriangles) triangles",
                       at: inst.location)
         }
         return false

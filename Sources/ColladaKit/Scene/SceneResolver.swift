@@ -115,11 +115,11 @@ public struct SceneResolver {
     /// The source an input refers to, or an error at the input.
     mutating func source(_ input: Collada.Input) -> Collada.Source? {
         guard let id = fragment(input.source) else {
-            bag.error("reference-external", "input source '\(input.source)' is not a reference into this document", at: input.location)
+            bag.error(.referenceExternal, "input source '\(input.source)' is not a reference into this document", at: input.location)
             return nil
         }
         guard let i = doc.sourceIndex[id] else {
-            bag.error("reference-missing", "input \(input.semantic) refers to '#\(id)', which does not exist", at: input.location)
+            bag.error(.referenceMissing, "input \(input.semantic) refers to '#\(id)', which does not exist", at: input.location)
             return nil
         }
         return doc.sources[i]
@@ -165,7 +165,7 @@ public struct SceneResolver {
         for m in doc.materials {
             let effect = fragment(m.effectURL).flatMap { effects[$0] }
             if effect == nil {
-                bag.warning("reference-missing", "material '\(m.id)' refers to effect '\(m.effectURL)', which does not exist", at: m.location)
+                bag.warning(.referenceMissing, "material '\(m.id)' refers to effect '\(m.effectURL)', which does not exist", at: m.location)
             }
             materialByID[m.id] = scene.materials.count
             scene.materials.append(Material(
@@ -191,10 +191,10 @@ public struct SceneResolver {
                     } else {
                         // xfov alone: the view's aspect decides; recorded as square until rendered.
                         projection = .perspective(yfov: x * deg, aspectRatio: nil)
-                        bag.warning("camera-fov", "camera '\(c.id)' gives only xfov; its vertical field of view depends on the output's aspect", at: c.location)
+                        bag.warning(.cameraFov, "camera '\(c.id)' gives only xfov; its vertical field of view depends on the output's aspect", at: c.location)
                     }
                 } else {
-                    bag.warning("camera-fov", "perspective camera '\(c.id)' has neither xfov nor yfov; using 45 degrees", at: c.location)
+                    bag.warning(.cameraFov, "perspective camera '\(c.id)' has neither xfov nor yfov; using 45 degrees", at: c.location)
                     projection = .perspective(yfov: 45 * deg, aspectRatio: c.aspectRatio)
                 }
             case .orthographic:

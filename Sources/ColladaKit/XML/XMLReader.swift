@@ -33,13 +33,13 @@ public enum XMLReader {
     /// - Returns: the document.
     /// - Throws: ``LoadError`` with a located diagnostic for each well-formedness error.
     public static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
-        func fail(_ id: String, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
+        func fail(_ rule: DiagnosticRule, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
             LoadError(kind: .invalid, diagnostics: [
-                Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column))])
+                Diagnostic(rule, message, at: SourceLocation(path: path, line: line, column: column))])
         }
-        if bytes.isEmpty { throw fail("xml-empty", "the file is empty") }
+        if bytes.isEmpty { throw fail(.xmlEmpty, "the file is empty") }
         if bytes.count > limits.maxBytes {
-            throw fail("xml-too-large", "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)")
+            throw fail(.xmlTooLarge, "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes)")
         }
         var ignoreEncoding = false
         let utf8: [UInt8]
@@ -50,7 +50,7 @@ public enum XMLReader {
             utf8 = Array(bytes[3...])
         case .utf16(let littleEndian, let bomLength):
             guard let converted = TextEncoding.utf16ToUTF8(bytes, littleEndian: littleEndian, skip: bomLength) else {
-                throw fail("xml-encoding", "the file looks like UTF-16 but is not valid UTF-16")
+                throw fail(.xmlEncoding, "the file looks like UTF-16 but is not valid UTF-16")
             }
             utf8 = converted
             ignoreEncoding = true
@@ -63,7 +63,7 @@ public enum XMLReader {
             if diagnostics.contains(where: { $0.severity == .error }) {
                 throw LoadError(kind: .invalid, diagnostics: diagnostics)
             }
-            if builder.elements.isEmpty { throw fail("xml-no-root", "the document has no root element") }
+            if builder.elements.isEmpty { throw fail(.xmlNoRoot, "the document has no root element") }
             return XMLDocument(path: path, source: utf8, elements: builder.elements, attributes: builder.attributes,
                                text: builder.sink.pointee.take(), names: builder.names)
         }
@@ -105,7 +105,7 @@ public enum XMLReader {
                 xmlCreateMemoryParserCtxt($0, Int32(buffer.count))
             })
         else {
-            return [Diagnostic(.error, "xml-internal", "libxml2 could not create a parser",
+            return [Diagnostic(.xmlInternal, "libxml2 could not create a parser",
                                at: SourceLocation(path: path, line: 1, column: 1))]
         }
         defer {
@@ -128,7 +128,7 @@ public enum XMLReader {
             ctxt.pointee.sax = saved
         }
         if ctxt.pointee.wellFormed == 0 && !builder.hasError {
-            builder.addError("xml-malformed", "the document is not well-formed XML", line: 1, column: 1)
+            builder.addError(.xmlMalformed, "the document is not well-formed XML", line: 1, column: 1)
         }
         return builder.diagnostics
     }
@@ -219,25 +219,25 @@ private final class Builder {
         return id
     }
 
-    func addError(_ id: String, _ message: String, line: Int, column: Int) {
+    func addError(_ rule: DiagnosticRule, _ message: String, line: Int, column: Int) {
         hasError = true
         if diagnostics.count < 100 {
-            diagnostics.append(Diagnostic(.error, id, message, at: SourceLocation(path: path, line: line, column: column)))
+            diagnostics.append(Diagnostic(rule, message, at: SourceLocation(path: path, line: line, column: column)))
         }
     }
 
-    func stop(_ id: String, _ message: String) {
+    func stop(_ rule: DiagnosticRule, _ message: String) {
         guard !stopped else { return }
         let line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1
         let column = context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1
-        addError(id, message, line: line, column: column)
+        addError(rule, message, line: line, column: column)
         stopped = true
         sink.pointee.accepting = false
         if let context { xmlStopParser(context) }
     }
 
     func refuseDoctype() {
-        stop("xml-doctype", "DOCTYPE declarations are not accepted (COLLADA needs none; they can declare entities or load external files)")
+        stop(.xmlDoctype, "DOCTYPE declarations are not accepted (COLLADA needs none; they can declare entities or load external files)")
     }
 
     func libxmlError(_ e: xmlError) {
@@ -248,7 +248,7 @@ private final class Builder {
         if e.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.contains("depth") {
             message += " (nesting too deep)"
         }
-        addError("xml-malformed", message, line: max(1, Int(e.line)), column: max(1, Int(e.int2)))
+        addError(.xmlMalformed, message, line: max(1, Int(e.line)), column: max(1, Int(e.int2)))
     }
 
     /// Finds the `<` of the tag whose attributes libxml2 has just parsed, and its line and column.
@@ -292,11 +292,11 @@ private final class Builder {
         guard !stopped, let localname else { return }
         depth += 1
         if depth > limits.maxDepth {
-            stop("xml-too-deep", "elements nest deeper than \(limits.maxDepth) levels")
+            stop(.xmlTooDeep, "elements nest deeper than \(limits.maxDepth) levels")
             return
         }
         if elements.count >= limits.maxElements {
-            stop("xml-too-many-elements", "the document has more than \(limits.maxElements) elements")
+            stop(.xmlTooManyElements, "the document has more than \(limits.maxElements) elements")
             return
         }
         let where_ = locateTag()
@@ -304,7 +304,7 @@ private final class Builder {
         previousLine = where_.line
         previousColumn = where_.column
         if attributes.count + nbAttributes > limits.maxAttributes {
-            stop("xml-too-many-attributes", "the document has more than \(limits.maxAttributes) attributes")
+            stop(.xmlTooManyAttributes, "the document has more than \(limits.maxAttributes) attributes")
             return
         }
         let name = intern(localname)

@@ -1,0 +1,158 @@
+/// Every diagnostic the reader reports (XML, document and scene stages, and applying a rig), each
+/// declared once: its stable id, its severity, the stage that reports it and what it means.
+///
+/// `assettool validate --list-rules` lists them beside the linter's own rules.
+extension DiagnosticRule {
+    public static let fileMissing = DiagnosticRule("file-missing", .error, .file, "The file does not exist.")
+    public static let fileUnreadable = DiagnosticRule("file-unreadable", .error, .file, "The file is a directory or cannot be read.")
+    public static let zaeArchive = DiagnosticRule("zae-archive", .error, .file, "A .zae archive is broken, names a root document it lacks, or holds no .dae.")
+    public static let xmlEmpty = DiagnosticRule("xml-empty", .error, .xml, "The file is empty.")
+    public static let xmlTooLarge = DiagnosticRule("xml-too-large", .error, .xml, "The file is larger than the reader accepts (256 MiB).")
+    public static let xmlEncoding = DiagnosticRule("xml-encoding", .error, .xml, "The file looks like UTF-16 but is not valid UTF-16.")
+    public static let xmlInternal = DiagnosticRule("xml-internal", .error, .xml, "libxml2 could not create a parser.")
+    public static let xmlMalformed = DiagnosticRule("xml-malformed", .error, .xml, "The document is not well-formed XML (libxml2's message, at its line and column).")
+    public static let xmlNoRoot = DiagnosticRule("xml-no-root", .error, .xml, "The document has no root element.")
+    public static let xmlDoctype = DiagnosticRule("xml-doctype", .error, .xml, "A DOCTYPE declaration (refused: it could declare entities or load external files).")
+    public static let xmlTooDeep = DiagnosticRule("xml-too-deep", .error, .xml, "Elements nest deeper than the reader accepts (200 levels).")
+    public static let xmlTooManyElements = DiagnosticRule("xml-too-many-elements", .error, .xml, "The document has more elements than the reader accepts (4,000,000).")
+    public static let xmlTooManyAttributes = DiagnosticRule("xml-too-many-attributes", .error, .xml, "The document has more attributes than the reader accepts (8,000,000).")
+    public static let colladaRoot = DiagnosticRule("collada-root", .error, .document, "The root element is not <COLLADA>, or the document is empty.")
+    public static let colladaVersion = DiagnosticRule("collada-version", .error, .document, "An unsupported COLLADA version (a warning when the version attribute is missing: read as 1.4.1).")
+    public static let assetUnit = DiagnosticRule("asset-unit", .error, .document, "<unit meter> is not a positive number.")
+    public static let assetUpAxis = DiagnosticRule("asset-up-axis", .warning, .document, "An unknown <up_axis>; Y_UP is used.")
+    public static let duplicateId = DiagnosticRule("duplicate-id", .warning, .document, "An id defined twice; the first is used.")
+    public static let arrayCount = DiagnosticRule("array-count", .error, .document, "An array's count attribute is not a count, or differs from the values it holds.")
+    public static let numberSyntax = DiagnosticRule("number-syntax", .error, .document, "A token in a number array is not a number (with a hint for decimal commas).")
+    public static let numberRange = DiagnosticRule("number-range", .error, .document, "An integer does not fit in 32 bits.")
+    public static let numberNonFinite = DiagnosticRule("number-non-finite", .error, .document, "A float_array value is infinite or NaN.")
+    public static let accessorCount = DiagnosticRule("accessor-count", .error, .document, "An accessor's count, stride or offset is negative or larger than 2^31-1.")
+    public static let accessorStride = DiagnosticRule("accessor-stride", .error, .document, "An accessor's stride is less than 1.")
+    public static let accessorOutOfRange = DiagnosticRule("accessor-out-of-range", .error, .document, "An accessor reaches past the end of its array.")
+    public static let accessorPartial = DiagnosticRule("accessor-partial", .warning, .document, "An accessor reads only part of its array; the rest is unused.")
+    public static let accessorSource = DiagnosticRule("accessor-source", .warning, .document, "An accessor's source is not its own source's array.")
+    public static let inputIncomplete = DiagnosticRule("input-incomplete", .error, .document, "An <input> lacks its semantic or source attribute.")
+    public static let inputOffset = DiagnosticRule("input-offset", .error, .document, "An <input> offset is not a non-negative integer or exceeds 4095 (a warning when a shared input has none: 0 is assumed).")
+    public static let primitiveCount = DiagnosticRule("primitive-count", .error, .document, "A primitive's count differs from the index lists it holds, or is larger than 2^31-1.")
+    public static let primitiveVertex = DiagnosticRule("primitive-vertex", .error, .document, "A primitive has no VERTEX input.")
+    public static let vcountCount = DiagnosticRule("vcount-count", .error, .document, "A polylist has a different number of vcount values than its count.")
+    public static let vcountValue = DiagnosticRule("vcount-value", .error, .document, "A vcount value is negative.")
+    public static let indexCount = DiagnosticRule("index-count", .error, .document, "An index list is not a whole number of corners, or holds fewer indices than its count needs.")
+    public static let matrixSize = DiagnosticRule("matrix-size", .error, .document, "A <bind_shape_matrix> does not have 16 values.")
+    public static let transformSize = DiagnosticRule("transform-size", .error, .document, "A node transform (matrix, translate, rotate, scale, lookat, skew) has the wrong number of values.")
+    public static let instanceURL = DiagnosticRule("instance-url", .error, .document, "An instance element has no url.")
+    public static let controllerEmpty = DiagnosticRule("controller-empty", .warning, .document, "A controller has neither <skin> nor <morph>.")
+    public static let geometryUnsupported = DiagnosticRule("geometry-unsupported", .warning, .document, "A geometry is not a <mesh> (spline, brep); it is skipped.")
+    public static let cameraKind = DiagnosticRule("camera-kind", .warning, .document, "A camera has an unknown projection.")
+    public static let cameraOptics = DiagnosticRule("camera-optics", .warning, .document, "A camera has no optics/technique_common.")
+    public static let materialEffect = DiagnosticRule("material-effect", .warning, .document, "A material has no instance_effect.")
+    public static let channelIncomplete = DiagnosticRule("channel-incomplete", .error, .document, "A <channel> lacks its source or target attribute.")
+    public static let samplerInputs = DiagnosticRule("sampler-inputs", .error, .document, "A sampler lacks its INPUT or OUTPUT input.")
+    public static let interpolationUnknown = DiagnosticRule("interpolation-unknown", .warning, .document, "An interpolation that COLLADA does not define; LINEAR is used.")
+    public static let referenceExternal = DiagnosticRule("reference-external", .error, .scene, "A reference into another document (not supported; a warning where the reference can be skipped).")
+    public static let referenceMissing = DiagnosticRule("reference-missing", .error, .scene, "A reference to an id that does not exist (a warning where the reference can be skipped).")
+    public static let meshPositions = DiagnosticRule("mesh-positions", .error, .scene, "A mesh has no <vertices> POSITION input.")
+    public static let attributeCount = DiagnosticRule("attribute-count", .warning, .scene, "A per-vertex attribute has fewer values than the positions; it is dropped.")
+    public static let indexOutOfRange = DiagnosticRule("index-out-of-range", .error, .scene, "An index addresses past the end of its source.")
+    public static let triangleLimit = DiagnosticRule("triangle-limit", .error, .scene, "The meshes have more triangles than the reader accepts (50,000,000).")
+    public static let triangulationBudget = DiagnosticRule("triangulation-budget", .warning, .scene, "Polygons need more triangulation work than the budget (100,000,000 steps); the rest are fanned.")
+    public static let skinJoints = DiagnosticRule("skin-joints", .error, .scene, "A skin's JOINT source is not a Name_array or IDREF_array.")
+    public static let skinWeights = DiagnosticRule("skin-weights", .error, .scene, "A skin's <vertex_weights> lacks its JOINT or WEIGHT input, or its count disagrees with the mesh.")
+    public static let skinBindMatrices = DiagnosticRule("skin-bind-matrices", .error, .scene, "A skin has a different number of joints and inverse bind matrices.")
+    public static let skinJointMissing = DiagnosticRule("skin-joint-missing", .error, .scene, "A skin joint names no node of the scene.")
+    public static let morphTargetSize = DiagnosticRule("morph-target-size", .warning, .scene, "A morph target has a different number of positions than its base; it is skipped.")
+    public static let morphWeights = DiagnosticRule("morph-weights", .warning, .scene, "A morph has a different number of targets and weights.")
+    public static let cameraFov = DiagnosticRule("camera-fov", .warning, .scene, "A camera gives only xfov; its vertical field of view depends on the output's aspect.")
+    public static let sceneMissing = DiagnosticRule("scene-missing", .warning, .scene, "The document has no <scene>; the first visual scene is used.")
+    public static let nodeLimit = DiagnosticRule("node-limit", .error, .scene, "The scene expands to more nodes than the reader accepts (100,000, instancing included).")
+    public static let nodeDepth = DiagnosticRule("node-depth", .error, .scene, "The node tree is deeper than the reader accepts (1,000 levels, instancing included).")
+    public static let instanceLimit = DiagnosticRule("instance-limit", .error, .scene, "The scene expands to more instances, posed vertices or triangles than the reader accepts.")
+    public static let instanceCycle = DiagnosticRule("instance-cycle", .error, .scene, "An instance_node instantiates itself.")
+    public static let samplerCount = DiagnosticRule("sampler-count", .error, .scene, "A sampler has a different number of key times and output values.")
+    public static let samplerEmpty = DiagnosticRule("sampler-empty", .warning, .scene, "A sampler has no keys.")
+    public static let keysNotIncreasing = DiagnosticRule("keys-not-increasing", .warning, .scene, "A sampler's key times do not increase.")
+    public static let tangentsMissing = DiagnosticRule("tangents-missing", .warning, .scene, "BEZIER or HERMITE keys without matching tangents; LINEAR is used between them.")
+    public static let channelTarget = DiagnosticRule("channel-target", .warning, .scene, "A channel target has a bad index or member.")
+    public static let channelTargetMissing = DiagnosticRule("channel-target-missing", .warning, .scene, "A channel targets a node that does not exist; its motion is lost.")
+    public static let channelTargetUnsupported = DiagnosticRule("channel-target-unsupported", .warning, .scene, "A channel targets something that is not a node transform; it is not animated.")
+    public static let channelStride = DiagnosticRule("channel-stride", .error, .scene, "A channel drives more values than its sampler's output holds per key.")
+    public static let animationLimit = DiagnosticRule("animation-limit", .error, .scene, "The channels drive more node transforms than the reader accepts (1,000,000).")
+    public static let rigChannelUnmatched = DiagnosticRule("rig-channel-unmatched", .warning, .rig, "A rig channel's node matches no joint of the base model (by name, id or sid); its motion is not applied.")
+
+    /// The reader's rules, in the order the stages run.
+    public static let readerRules: [DiagnosticRule] = [
+        .fileMissing,
+        .fileUnreadable,
+        .zaeArchive,
+        .xmlEmpty,
+        .xmlTooLarge,
+        .xmlEncoding,
+        .xmlInternal,
+        .xmlMalformed,
+        .xmlNoRoot,
+        .xmlDoctype,
+        .xmlTooDeep,
+        .xmlTooManyElements,
+        .xmlTooManyAttributes,
+        .colladaRoot,
+        .colladaVersion,
+        .assetUnit,
+        .assetUpAxis,
+        .duplicateId,
+        .arrayCount,
+        .numberSyntax,
+        .numberRange,
+        .numberNonFinite,
+        .accessorCount,
+        .accessorStride,
+        .accessorOutOfRange,
+        .accessorPartial,
+        .accessorSource,
+        .inputIncomplete,
+        .inputOffset,
+        .primitiveCount,
+        .primitiveVertex,
+        .vcountCount,
+        .vcountValue,
+        .indexCount,
+        .matrixSize,
+        .transformSize,
+        .instanceURL,
+        .controllerEmpty,
+        .geometryUnsupported,
+        .cameraKind,
+        .cameraOptics,
+        .materialEffect,
+        .channelIncomplete,
+        .samplerInputs,
+        .interpolationUnknown,
+        .referenceExternal,
+        .referenceMissing,
+        .meshPositions,
+        .attributeCount,
+        .indexOutOfRange,
+        .triangleLimit,
+        .triangulationBudget,
+        .skinJoints,
+        .skinWeights,
+        .skinBindMatrices,
+        .skinJointMissing,
+        .morphTargetSize,
+        .morphWeights,
+        .cameraFov,
+        .sceneMissing,
+        .nodeLimit,
+        .nodeDepth,
+        .instanceLimit,
+        .instanceCycle,
+        .samplerCount,
+        .samplerEmpty,
+        .keysNotIncreasing,
+        .tangentsMissing,
+        .channelTarget,
+        .channelTargetMissing,
+        .channelTargetUnsupported,
+        .channelStride,
+        .animationLimit,
+        .rigChannelUnmatched,
+    ]
+}
