@@ -2,13 +2,6 @@ import Foundation
 
 /// Loads COLLADA files (`.dae`, or `.zae` archives) into a ``Scene``: bytes, XML, Document, Scene.
 public enum ColladaLoader {
-    /// Everything a load produced: the document (when it parsed) and the scene (when it resolved).
-    public struct Result: Sendable {
-        public var document: Collada.Document?
-        public var scene: Scene?
-        public var diagnostics: [Diagnostic]
-    }
-
     /// Reads `path` and resolves it.
     ///
     /// - Throws: ``LoadError`` (`.unreadable` when the file cannot be read, `.invalid` with every

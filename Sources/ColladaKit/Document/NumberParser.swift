@@ -331,16 +331,4 @@ public enum NumberParser {
             w += 1
         }
     }
-
-    /// Counts whitespace-separated tokens (for sizing before parsing).
-    public static func countTokens(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var inToken = false
-        for c in text {
-            let space = isSpace(c)
-            if !space && !inToken { count += 1 }
-            inToken = !space
-        }
-        return count
-    }
 }

@@ -104,13 +104,6 @@ public struct Matrix4x4: Sendable, Equatable, Hashable {
         return SIMD3(r.x, r.y, r.z)
     }
 
-    /// Component-wise linear combination `a * s + b`, used to accumulate skinning matrices.
-    @inlinable
-    public static func scaledAdd(_ a: Matrix4x4, _ s: Float, _ b: Matrix4x4) -> Matrix4x4 {
-        Matrix4x4(a.columns.0 * s + b.columns.0, a.columns.1 * s + b.columns.1,
-                  a.columns.2 * s + b.columns.2, a.columns.3 * s + b.columns.3)
-    }
-
     /// The transpose.
     @inlinable
     public var transposed: Matrix4x4 {

@@ -20,8 +20,6 @@ public struct Pose: Sendable {
     /// place meshes and cameras.
     public func normalizedWorld(_ node: Int) -> Matrix4x4 { axisConversion * worldMatrices[node] }
 
-    /// ``normalizedWorld(_:)`` for every node. O(nodes).
-    public var normalizedWorldMatrices: [Matrix4x4] { worldMatrices.map { axisConversion * $0 } }
 }
 
 extension Scene {

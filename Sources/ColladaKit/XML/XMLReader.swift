@@ -139,7 +139,7 @@ extension XMLReader {
     /// it (`xmlReadMemory` with the same options), with nothing copied out.
     ///
     /// - Returns: whether libxml2 found the document well-formed.
-    public static func libxml2DOMParse(_ bytes: [UInt8]) -> Bool {
+    package static func libxml2DOMParse(_ bytes: [UInt8]) -> Bool {
         xmlInitParser()
         return bytes.withUnsafeBufferPointer { buf -> Bool in
             guard let base = buf.baseAddress else { return false }
