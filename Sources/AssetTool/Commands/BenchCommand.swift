@@ -1,8 +1,9 @@
 import ArgumentParser
 @_spi(Benchmarking) import ColladaKit
 import Foundation
-#if canImport(Glibc)
 import Glibc
+import IconFactory
+#if canImport(Glibc)
 #endif
 
 /// `assettool bench ...`: benchmarks that print figures.
@@ -83,21 +84,9 @@ struct ParseBench: ParsableCommand {
         }
         paths.sort()
         if paths.isEmpty { throw ValidationError("give at least one COLLADA file or directory") }
-        #if canImport(Glibc)
-        if !defaultAllocator {
-            // Keep freed memory in the process, as a long-running batch would: otherwise every
-            // repetition maps fresh pages and the figures measure page faults (on this VM about a
-            // third of a 0.5 MB file's load). Applies to ours and libxml2's floor alike.
-            // mallopt is in <malloc.h>, which the Glibc module does not import: look it up.
-            // M_TRIM_THRESHOLD is -1 and M_MMAP_THRESHOLD -3 there.
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-                let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-                _ = mallopt(-1, 256 << 20)
-                _ = mallopt(-3, 32 << 20)
-            }
-        }
-        #endif
+        // Keep freed memory in the process, as a long-running batch would: otherwise every repetition
+        // maps fresh pages and the figures measure page faults. Applies to ours and libxml2's floor alike.
+        if !defaultAllocator { MemoryTuning.keepFreedMemory() }
         if !json {
             print(pad("file", 48) + pad("bytes", 10, right: true) + pad("ours ms", 10, right: true)
                   + pad("libxml2 ms", 12, right: true) + pad("ratio", 8, right: true) + "  result")

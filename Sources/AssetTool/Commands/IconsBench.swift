@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColladaKit
 import Foundation
+import IconFactory
 import PoseRenderer
 
 /// `assettool bench icons`: the main job's figures, in this process: the whole batch from scratch, the
@@ -34,14 +35,13 @@ struct IconsBench: AsyncParsableCommand {
     var size = 256
 
     func run() async throws {
-        MemoryTuning.applyForBatch()
+        MemoryTuning.keepFreedMemory()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-icons-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         var options = IconBatch.Options()
         options.assets = assets
         options.out = out
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        options.quiet = true
         func time(_ o: IconBatch.Options) async throws -> (Double, IconBatch.Summary) {
             let t0 = ContinuousClock.now
             let s = try await IconBatch(options: o).run()

@@ -73,9 +73,9 @@ struct PoseCommand: ParsableCommand {
         }
         if let output {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFile.write(text, to: output)
             } catch {
-                Console.err("\(output): error: cannot write: \(error.localizedDescription)")
+                Console.err(error.description)
                 throw ExitCode(73)
             }
         } else {

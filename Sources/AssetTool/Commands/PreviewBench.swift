@@ -2,6 +2,7 @@ import ArgumentParser
 import ColladaKit
 import Foundation
 import PoseRenderer
+import TerminalPreview
 
 /// `assettool bench preview FILE [--rig RIG] [--width 80] [--height 40] [--mode M] [--color C] [--runs N]`: the time
 /// to make one preview frame (pose, skin, raster with depth, encode), median and best of `--runs`, over the

@@ -73,7 +73,7 @@ struct RenderBench: ParsableCommand {
                     let t0 = ContinuousClock.now
                     let rgba = Rasterizer.renderSRGB8(list, camera: cam, width: side, height: side, options: options)
                     let png = try PNGEncoder.encode(rgba: rgba, width: side, height: side, fast: fastPNG)
-                    try PNGEncoder.writeAtomically(png, to: path)
+                    try AtomicFile.write(png, to: path)
                     pngBytes = png.count
                     full.append(Self.ms(ContinuousClock.now - t0))
                 }
