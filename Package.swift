@@ -47,6 +47,10 @@ let package = Package(
         .target(
             name: "TerminalPreview",
             dependencies: ["ColladaKit", "PoseRenderer"]),
+        // `assettool pose`: posed meshes as OBJ or JSON text.
+        .target(
+            name: "PoseExport",
+            dependencies: ["ColladaKit"]),
         // `assettool bench`: benchmark loops and hooks, kept out of the libraries' public API.
         .target(
             name: "AssetBenchmarks",
@@ -55,7 +59,7 @@ let package = Package(
             name: "AssetTool",
             dependencies: [
                 "ColladaKit", "PoseRenderer", "AssetCatalog", "IconFactory", "RigLint", "ProgressionContent",
-                "TerminalPreview", "AssetBenchmarks",
+                "TerminalPreview", "PoseExport", "AssetBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

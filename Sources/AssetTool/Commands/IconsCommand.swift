@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetBenchmarks
 import ColladaKit
 import Foundation
 import IconFactory

@@ -1,6 +1,5 @@
 import ArgumentParser
-import ColladaKit
-import Foundation
+import AssetBenchmarks
 
 /// `assettool bench numbers FILES...`: the number parser alone, on the number text of real files.
 struct NumbersBench: ParsableCommand {
@@ -16,47 +15,6 @@ struct NumbersBench: ParsableCommand {
 
     func run() throws {
         if files.isEmpty { throw ValidationError("give at least one COLLADA file") }
-        print("file                                          kind     values      bytes   ns/value     MB/s")
-        for path in files {
-            guard let bytes = try? ColladaLoader.readFile(path) else {
-                Console.err("\(path): cannot be read")
-                continue
-            }
-            let texts = NumberParser.arrayTexts(in: bytes)
-            let name = path.split(separator: "/").suffix(2).joined(separator: "/")
-            for isFloat in [true, false] {
-                let ranges = texts.filter { $0.isFloat == isFloat }.map(\.range)
-                if ranges.isEmpty { continue }
-                let textBytes = ranges.reduce(0) { $0 + $1.count }
-                var times: [Double] = []
-                var values = 0
-                bytes.withUnsafeBufferPointer { b in
-                    var floats: [Float] = []
-                    var ints: [Int32] = []
-                    for r in 0...runs {
-                        let t = ContinuousClock.now
-                        values = 0
-                        for range in ranges {
-                            let text = UnsafeBufferPointer(rebasing: b[range])
-                            if isFloat {
-                                floats.removeAll(keepingCapacity: true)
-                                _ = NumberParser.parseFloats(text, into: &floats)
-                                values += floats.count
-                            } else {
-                                ints.removeAll(keepingCapacity: true)
-                                _ = NumberParser.parseInts(text, into: &ints)
-                                values += ints.count
-                            }
-                        }
-                        if r > 0 { times.append(t.duration(to: .now).milliseconds) }
-                    }
-                }
-                let ms = times.sorted()[times.count / 2]
-                print(name.padding(toLength: 46, withPad: " ", startingAt: 0)
-                      + (isFloat ? "floats" : "ints  ")
-                      + String(format: "%9d %10d %10.2f %8.0f", values, textBytes, ms * 1e6 / Double(max(values, 1)),
-                               Double(textBytes) / (ms * 1000)))
-            }
-        }
+        NumberParserBenchmark.run(files: files, runs: runs, output: .console)
     }
 }
