@@ -60,12 +60,19 @@ struct ProgressionSheet {
                     }
                 }
             }
-            BitmapFont.draw(figure.id, x: x0 + 4, y: y0 + 3, scale: 1) { set($0, $1, Self.ink) }
-            BitmapFont.draw(figure.name, x: x0 + 4, y: y0 + 12, scale: 1) { set($0, $1, Self.ink) }
+            BitmapFont.draw(label(figure.id), x: x0 + 4, y: y0 + 3, scale: 1) { set($0, $1, Self.ink) }
+            BitmapFont.draw(label(figure.name), x: x0 + 4, y: y0 + 12, scale: 1) { set($0, $1, Self.ink) }
             for x in x0..<(x0 + cell) { set(x, y0 + cellHeight - 1, Self.rule) }
             for y in y0..<(y0 + cellHeight) { set(x0 + cell - 1, y, Self.rule) }
         }
         return try PNGEncoder.encode(rgba: rgba, width: width, height: height)
+    }
+
+    /// `text` as the font can draw it (no parentheses) and cut to fit a cell's width, with `.` marking a cut.
+    func label(_ text: String) -> String {
+        let plain = text.filter { $0 != "(" && $0 != ")" }
+        let fits = max(1, (cell - 6) / BitmapFont.advance)
+        return plain.count <= fits ? plain : String(plain.prefix(fits - 1)) + "."
     }
 
     /// The figure and its props as one list, flat-shaded (one normal per triangle).
