@@ -1,5 +1,6 @@
 import ColladaKit
 import Foundation
+import RigLint
 import Testing
 import ValidateFixtures
 

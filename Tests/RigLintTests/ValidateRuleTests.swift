@@ -178,7 +178,7 @@ struct ValidateRuleTests {
         Case(rule: "catalog-file-missing", target: .catalog, mutate: { $0.replace("\"Poses/pushup-01-pose.dae\"", "\"Poses/missing.dae\"") },
              expected: { $0.position(ofTag: "\"pose\"") }),
         Case(rule: "catalog-id-duplicate", target: .catalog,
-             mutate: { $0.replace("\"progressions\": [", "\"progressions\": [\n" + progression.replacingOccurrences(of: "LOOPS", with: "false") + ",") },
+             mutate: { $0.replace("\"progressions\": [", "\"progressions\": [\n" + ValidateFixtures.progression.replacingOccurrences(of: "LOOPS", with: "false") + ",") },
              expected: { $0.position(ofTag: "\"pushup-01\"", occurrence: 1) }),
         Case(rule: "catalog-id-format", target: .catalog, mutate: { $0.replace("\"pushup-01\"", "\"pushup-1\"") },
              expected: { $0.position(ofTag: "\"pushup-1\"") }),
