@@ -24,27 +24,72 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ColladaKit",
-            dependencies: ["CLibXML2", "CZlib"],
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+            dependencies: ["CLibXML2", "CZlib"]),
         .target(
             name: "PoseRenderer",
             dependencies: ["ColladaKit", "CLibPNG"]),
+        // catalog.json: the model the author writes, the icon batch reads and the linter checks.
+        .target(
+            name: "AssetCatalog"),
+        // `assettool icons`: the incremental, parallel icon batch.
+        .target(
+            name: "IconFactory",
+            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog"]),
+        // `assettool validate`: the rules and their diagnostics.
+        .target(
+            name: "RigLint",
+            dependencies: ["ColladaKit", "AssetCatalog"]),
+        // `assettool author`: the mannequin, the 60 progressions, the catalog they make.
+        .target(
+            name: "ProgressionContent",
+            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog"]),
+        // `assettool preview`: the terminal side of the preview (colours, size, the play loop).
+        .target(
+            name: "TerminalPreview",
+            dependencies: ["ColladaKit", "PoseRenderer"]),
+        // `assettool pose`: posed meshes as OBJ or JSON text.
+        .target(
+            name: "PoseExport",
+            dependencies: ["ColladaKit"]),
+        // `assettool bench`: benchmark loops and hooks, kept out of the libraries' public API.
+        .target(
+            name: "AssetBenchmarks",
+            dependencies: ["ColladaKit", "PoseRenderer", "IconFactory"]),
         .executableTarget(
             name: "AssetTool",
             dependencies: [
-                "ColladaKit", "PoseRenderer", "CZlib",
+                "ColladaKit", "PoseRenderer", "AssetCatalog", "IconFactory", "RigLint", "ProgressionContent",
+                "TerminalPreview", "PoseExport", "AssetBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "ColladaKitTests",
-            dependencies: ["ColladaKit"],
+            dependencies: ["ColladaKit", "AssetBenchmarks"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "PoseRendererTests",
             dependencies: ["PoseRenderer", "ColladaKit"],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
+            name: "IconFactoryTests",
+            dependencies: ["IconFactory", "PoseRenderer"]),
+        // The clean fixtures the validate tests mutate, and where the tests find files (shared by the rule
+        // tests and the command's end-to-end tests).
+        .target(
+            name: "ValidateFixtures",
+            path: "Tests/ValidateFixtures"),
+        .testTarget(
+            name: "RigLintTests",
+            dependencies: ["RigLint", "ColladaKit", "AssetCatalog", "ValidateFixtures"]),
+        .testTarget(
+            name: "ProgressionContentTests",
+            dependencies: ["ProgressionContent", "ColladaKit", "AssetCatalog"]),
+        .testTarget(
+            name: "TerminalPreviewTests",
+            dependencies: ["TerminalPreview", "PoseRenderer"]),
+        // End to end: runs the built `assettool` (listed so it is built; never imported).
+        .testTarget(
             name: "AssetToolTests",
-            dependencies: ["AssetTool", "ColladaKit"]),
+            dependencies: ["AssetTool", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures"]),
     ]
 )

@@ -1,7 +1,8 @@
-@testable import AssetTool
 import ColladaKit
 import Foundation
+import RigLint
 import Testing
+import ValidateFixtures
 
 /// `assettool validate` end to end: exit codes, output formats, the default invocation, and
 /// deterministic output whatever the thread count.
@@ -22,11 +23,11 @@ struct ValidateCommandTests {
 
     /// The Blender rig with its hips key times 1 and 2 swapped.
     static func brokenRig(in dir: URL) throws -> (path: String, line: Int, column: Int) {
-        var t = ValidateFixtureText(text: try ValidateRuleTests.cleanRig())
+        var t = ValidateFixtureText(text: try ValidateFixtures.cleanRig())
         t.editArray("Armature_Walk_hips_pose_matrix-input-array") { $0.swapAt(1, 2) }
         let path = dir.appendingPathComponent("broken.dae").path
         try Data(t.text.utf8).write(to: URL(fileURLWithPath: path))
-        let p = t.position(ofValue: 2, after: ValidateRuleTests.hipsInput, element: "float_array")
+        let p = t.position(ofValue: 2, after: ValidateFixtures.hipsInput, element: "float_array")
         return (path, p.line, p.column)
     }
 
@@ -35,7 +36,7 @@ struct ValidateCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let base = Self.blender + "/humanoid_default.dae"
         let clean = dir.appendingPathComponent("clean.dae").path
-        try Data(try ValidateRuleTests.cleanRig().utf8).write(to: URL(fileURLWithPath: clean))
+        try Data(try ValidateFixtures.cleanRig().utf8).write(to: URL(fileURLWithPath: clean))
 
         #expect(try Self.run(["validate", "--base", base, clean], in: dir).status == 0)
         // Warnings pass unless --strict.
@@ -90,9 +91,6 @@ struct ValidateCommandTests {
         #expect(g.status == 1)
         let annotation = g.stdout.split(separator: "\n").first { $0.contains("anim-times-increasing") }
         #expect(annotation?.hasPrefix("::error file=\(broken.path),line=\(broken.line),col=\(broken.column),title=anim-times-increasing::") == true)
-        // Workflow-command escaping.
-        let d = Diagnostic(.warning, "x", "50% done\nnext", at: SourceLocation(path: "a,b:c.dae", line: 3, column: 4))
-        #expect(DiagnosticFormat.github(d) == "::warning file=a%2Cb%3Ac.dae,line=3,col=4,title=x::50%25 done%0Anext [x]\n")
     }
 
     @Test func defaultInvocationValidatesAssets() throws {
@@ -103,39 +101,19 @@ struct ValidateCommandTests {
             try FileManager.default.createDirectory(at: assets.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(atPath: Self.blender + "/humanoid_default.dae", toPath: assets.appendingPathComponent("Models/base-model.dae").path)
-        let rig = try ValidateRuleTests.cleanRig()
+        let rig = try ValidateFixtures.cleanRig()
         try Data(rig.utf8).write(to: assets.appendingPathComponent("Animations/pushup-01.dae"))
         try Data(rig.utf8).write(to: assets.appendingPathComponent("Poses/pushup-01-pose.dae"))
         try Data("{}".utf8).write(to: assets.appendingPathComponent("icon-style.json"))
-        try Data(ValidateRuleTests.catalog(loops: true).utf8).write(to: assets.appendingPathComponent("catalog.json"))
+        try Data(ValidateFixtures.catalog(loops: true).utf8).write(to: assets.appendingPathComponent("catalog.json"))
         let r = try Self.run(["validate", "--strict"], in: dir)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stderr.contains("validate: 3 file(s), 0 error(s), 0 warning(s)"))
         // A catalog naming a missing file fails the default run.
-        try Data(ValidateRuleTests.catalog(loops: true).replacingOccurrences(of: "Poses/pushup-01-pose.dae", with: "Poses/gone.dae").utf8)
+        try Data(ValidateFixtures.catalog(loops: true).replacingOccurrences(of: "Poses/pushup-01-pose.dae", with: "Poses/gone.dae").utf8)
             .write(to: assets.appendingPathComponent("catalog.json"))
         let bad = try Self.run(["validate"], in: dir)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("Assets/catalog.json:") && bad.stdout.contains("[catalog-file-missing]"))
-    }
-
-    @Test func outputIsDeterministicAcrossThreads() throws {
-        let dir = try Self.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        var files: [String] = []
-        for i in 0..<20 {
-            for name in ["humanoid_anim_only.dae", "humanoid_wave_anim_only.dae"] {
-                let p = dir.appendingPathComponent("\(i)-\(name)").path
-                try FileManager.default.copyItem(atPath: Self.blender + "/" + name, toPath: p)
-                files.append(p)
-            }
-        }
-        let v = Validator(basePath: Self.blender + "/humanoid_default.dae", catalogPath: nil)
-        let a = v.run(files: files), b = v.run(files: files)
-        #expect(a.diagnostics == b.diagnostics)
-        #expect(a.fileCount == 41)
-        // Each rig warns once (its container id), in input order.
-        #expect(a.diagnostics.map(\.id) == Array(repeating: "rig-container-id", count: 40))
-        #expect(a.diagnostics.map(\.location.path) == files)
     }
 }

@@ -1,3 +1,4 @@
+import AssetBenchmarks
 import Foundation
 import Testing
 @testable import ColladaKit

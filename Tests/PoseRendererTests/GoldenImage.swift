@@ -1,3 +1,4 @@
+import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
@@ -15,7 +16,7 @@ enum GoldenImage {
         let path = TestPaths.golden + "/" + name + ".png"
         let actual = SRGB.encodeStraight(image)
         if recording {
-            try PNGEncoder.writeAtomically(PNGEncoder.encode(rgba: actual, width: image.width, height: image.height), to: path)
+            try AtomicFile.write(PNGEncoder.encode(rgba: actual, width: image.width, height: image.height), to: path)
             return
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -53,8 +54,8 @@ enum GoldenImage {
     static func writeFailure(_ name: String, actual: [UInt8], diff: [UInt8]?, width: Int, height: Int) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("PoseRendererGoldens").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try PNGEncoder.writeAtomically(PNGEncoder.encode(rgba: actual, width: width, height: height), to: dir + "/\(name).actual.png")
-        if let diff { try PNGEncoder.writeAtomically(PNGEncoder.encode(rgba: diff, width: width, height: height), to: dir + "/\(name).diff.png") }
+        try AtomicFile.write(PNGEncoder.encode(rgba: actual, width: width, height: height), to: dir + "/\(name).actual.png")
+        if let diff { try AtomicFile.write(PNGEncoder.encode(rgba: diff, width: width, height: height), to: dir + "/\(name).diff.png") }
         return dir
     }
 }

@@ -56,7 +56,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("icon.png").path
-        try PNGEncoder.writeAtomically(PNGEncoder.encode(Self.sampleIcon()), to: path)
+        try AtomicFile.write(PNGEncoder.encode(Self.sampleIcon()), to: path)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
         p.arguments = ["-v", path]
@@ -74,11 +74,11 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a.png").path
-        try PNGEncoder.writeAtomically([1, 2, 3], to: path)
-        try PNGEncoder.writeAtomically([4, 5], to: path)
+        try AtomicFile.write([1, 2, 3], to: path)
+        try AtomicFile.write([4, 5], to: path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([4, 5]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"], "no temporary file left")
-        #expect(throws: PNGError.self) { try PNGEncoder.writeAtomically([1], to: dir.path + "/missing/b.png") }
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1], to: dir.path + "/missing/b.png") }
         #expect(throws: PNGError.self) { try PNGEncoder.encode(rgba: [0, 0, 0], width: 1, height: 1) }
     }
 }

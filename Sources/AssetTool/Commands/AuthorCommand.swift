@@ -1,9 +1,11 @@
 import ArgumentParser
+import ColladaKit
 import Foundation
+import ProgressionContent
 
 /// `assettool author [--out DIR] [--only ID...] [--sheet PNG]`: regenerates `Assets/` (the base model,
 /// 60 animation-only rigs, 60 pose files, `catalog.json`, `icon-style.json`) from the definitions in
-/// `Sources/AssetTool/Authoring`, byte for byte reproducibly.
+/// `Sources/ProgressionContent`, byte for byte reproducibly.
 struct AuthorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "author",
@@ -41,10 +43,8 @@ struct AuthorCommand: ParsableCommand {
             files = try author.files(definitions: defs)
             try AssetAuthor.write(files, to: URL(fileURLWithPath: out))
             if let sheet {
-                let url = URL(fileURLWithPath: sheet)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try AssetAuthor.write([(url.lastPathComponent, author.contactSheet(definitions: defs, cell: max(32, min(cell, 1024))))],
-                                      to: url.deletingLastPathComponent())
+                let png = try author.contactSheet(definitions: defs, cell: max(32, min(cell, 1024)))
+                try AtomicFile.write(png, to: sheet, options: .createDirectories)
             }
         } catch {
             FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))

@@ -1,6 +1,9 @@
 import ArgumentParser
+import AssetBenchmarks
 import ColladaKit
 import Foundation
+import IconFactory
+import RigLint
 
 /// `assettool icons`: the main job.
 struct IconsCommand: AsyncParsableCommand {
@@ -47,7 +50,7 @@ struct IconsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        MemoryTuning.applyForBatch()
+        MemoryTuning.keepFreedMemory()
         var options = IconBatch.Options()
         options.assets = assets
         options.out = out
@@ -55,7 +58,6 @@ struct IconsCommand: AsyncParsableCommand {
         options.shard = shard
         options.force = force
         options.format = IconBatch.Format(rawValue: format) ?? .xcassets
-        options.quiet = quiet
         if let only {
             options.only = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
@@ -68,7 +70,17 @@ struct IconsCommand: AsyncParsableCommand {
                 let unknown = ids.filter { !known.contains($0) }
                 if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
             }
-            summary = try await IconBatch(options: options).run()
+            var progress = Progress(total: 0, quiet: quiet)
+            summary = try await IconBatch(options: options).run { event in
+                switch event {
+                case .selected(let count): progress = Progress(total: count, quiet: quiet)
+                case .finished(let id, .made): progress.step(id, status: "made")
+                case .finished(let id, .upToDate): progress.step(id, status: "up to date")
+                case .finished(let id, .failed(let diagnostics)):
+                    progress.message(diagnostics.map { DiagnosticFormat.text($0) }.joined(separator: "\n"))
+                    progress.step(id, status: "FAILED")
+                }
+            }
         } catch let e as IconBatch.FatalError {
             DiagnosticPrinter.printToStderr(e.diagnostics)
             throw ExitCode(e.exitCode)
@@ -82,3 +94,5 @@ struct IconsCommand: AsyncParsableCommand {
         if summary.failed > 0 { throw ExitCode.failure }
     }
 }
+
+extension Shard: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetBenchmarks
 import ColladaKit
 import Foundation
 
@@ -29,8 +30,7 @@ struct PoseBench: ParsableCommand {
     var poses = 200
 
     func run() throws {
-        print("case".padding(toLength: 34, withPad: " ", startingAt: 0)
-              + "verts  influences    poses/s  +normals/s   evaluate us   M infl/s")
+        print(PoseBenchmark.throughputHeader)
         if let file {
             var scene = try ColladaLoader.load(path: file)
             if let rig {
@@ -39,45 +39,12 @@ struct PoseBench: ParsableCommand {
                 DiagnosticPrinter.printToStderr(binding.diagnostics)
             }
             let name = URL(fileURLWithPath: file).lastPathComponent + (rig.map { " + " + URL(fileURLWithPath: $0).lastPathComponent } ?? "")
-            report(name, scene)
+            PoseBenchmark.throughput(name, scene, poses: poses, output: .console)
         }
         if syntheticVertices > 0 {
             let bytes = SyntheticRig.document(vertices: syntheticVertices, influences: influences)
             let scene = try ColladaLoader.load(bytes: bytes, path: "synthetic.dae")
-            report("synthetic \(syntheticVertices / 1000)k x \(influences)", scene)
+            PoseBenchmark.throughput("synthetic \(syntheticVertices / 1000)k x \(influences)", scene, poses: poses, output: .console)
         }
-    }
-
-    private func report(_ name: String, _ scene: Scene) {
-        let deformer = MeshDeformer(scene: scene)
-        let range = scene.animationRange() ?? 0...0
-        let n = max(1, poses)
-        let times = (0..<n).map { range.lowerBound + (range.upperBound - range.lowerBound) * Float($0) / Float(n) }
-        let verts = deformer.skinWeights.reduce(0) { $0 + $1.vertexCount }
-        let infl = deformer.skinWeights.reduce(0) { $0 + $1.influenceCount }
-        var sink: Float = 0
-        func measure(_ body: (Float) -> Void) -> Double {
-            var runs: [Double] = []
-            for _ in 0..<5 {
-                let t0 = ContinuousClock.now
-                for t in times { body(t) }
-                runs.append((ContinuousClock.now - t0).milliseconds / 1000)
-            }
-            return runs.sorted()[2] / Double(n)  // seconds per pose
-        }
-        let evaluate = measure { t in sink += scene.pose(at: t).worldMatrices.last?.columns.3.x ?? 0 }
-        let plain = measure { t in
-            let meshes = deformer.posedMeshes(scene.pose(at: t), normals: false)
-            sink += meshes.first?.positions.first?.x ?? 0
-        }
-        let withNormals = measure { t in
-            let meshes = deformer.posedMeshes(scene.pose(at: t), normals: true)
-            sink += meshes.first?.positions.first?.x ?? 0
-        }
-        let line = name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + String(format: "%6d %11d %10.0f %11.0f %13.1f %10.1f", verts, infl, 1 / plain, 1 / withNormals,
-                     evaluate * 1e6, Double(infl) / max(plain - evaluate, 1e-12) / 1e6)
-        print(line)
-        if sink.isNaN { Console.err("(non-finite result)") }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColladaKit
 import Foundation
+import PoseExport
 
 /// `assettool pose FILE [--rig RIG] (--time S | --frame N [--fps F]) [--clip NAME] [--format obj|json] [-o OUT]`:
 /// the posed world-space meshes of a file at one moment.
@@ -65,7 +66,7 @@ struct PoseCommand: ParsableCommand {
         if unweighted > 0 { Console.err("note: \(unweighted) skinned vertex(es) have no weight and stay at the bind shape") }
         let text: String
         switch format {
-        case .obj: text = Self.obj(scene: scene, meshes: meshes, header: "assettool pose \(file)\(rig.map { " --rig \($0)" } ?? "") t=\(t)s (document time \(pose.time)s)")
+        case .obj: text = OBJExport.text(scene: scene, meshes: meshes, header: "assettool pose \(file)\(rig.map { " --rig \($0)" } ?? "") t=\(t)s (document time \(pose.time)s)")
         case .json:
             let doc = PoseJSON(file: file, rig: rig, clip: selected?.name ?? selected?.id, time: t, documentTime: pose.time,
                                space: keepFileSpace ? "file" : "Y-up metres", scene: scene, pose: pose, meshes: meshes, binding: binding)
@@ -73,9 +74,9 @@ struct PoseCommand: ParsableCommand {
         }
         if let output {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFile.write(text, to: output)
             } catch {
-                Console.err("\(output): error: cannot write: \(error.localizedDescription)")
+                Console.err(error.description)
                 throw ExitCode(73)
             }
         } else {
@@ -115,110 +116,5 @@ struct PoseCommand: ParsableCommand {
             throw ExitCode.validationFailure
         }
         return (scene, binding, c)
-    }
-
-    /// Unique object names: the posed mesh names, with `_2`, `_3`... on repeats.
-    static func objectNames(_ meshes: [PosedMesh]) -> [String] {
-        var seen: [String: Int] = [:]
-        return meshes.map { m in
-            let n = seen[m.name, default: 0] + 1
-            seen[m.name] = n
-            return n == 1 ? m.name : "\(m.name)_\(n)"
-        }
-    }
-
-    /// Wavefront OBJ: per instance `o NAME`, `v` per position (POSITION source order), `vn` per
-    /// corner when the mesh has normals, then `f` with 1-based indices.
-    static func obj(scene: Scene, meshes: [PosedMesh], header: String) -> String {
-        var s = "# \(header)\n"
-        var vBase = 1, nBase = 1
-        for (m, name) in zip(meshes, objectNames(meshes)) {
-            let mesh = scene.meshes[m.mesh]
-            s += "o \(name)\n"
-            for p in m.positions { s += "v \(p.x) \(p.y) \(p.z)\n" }
-            for part in m.normals { for n in part { s += "vn \(n.x) \(n.y) \(n.z)\n" } }
-            var corner = nBase
-            for (k, part) in mesh.parts.enumerated() {
-                let hasNormals = k < m.normals.count && m.normals[k].count == part.positionIndices.count
-                let idx = part.positionIndices
-                for c in stride(from: 0, to: idx.count - 2, by: 3) {
-                    if hasNormals {
-                        s += "f \(Int(idx[c]) + vBase)//\(corner) \(Int(idx[c + 1]) + vBase)//\(corner + 1) \(Int(idx[c + 2]) + vBase)//\(corner + 2)\n"
-                    } else {
-                        s += "f \(Int(idx[c]) + vBase) \(Int(idx[c + 1]) + vBase) \(Int(idx[c + 2]) + vBase)\n"
-                    }
-                    if hasNormals { corner += 3 }
-                }
-            }
-            vBase += m.positions.count
-            nBase += m.normals.reduce(0) { $0 + $1.count }
-        }
-        return s
-    }
-}
-
-/// The JSON `assettool pose --format json` prints.
-struct PoseJSON: Encodable {
-    struct MeshOut: Encodable {
-        var name: String, node: String, mesh: String
-        var positions: [[Float]]
-        var triangles: [[Int]]
-        var normalizedVertices: Int, unweightedVertices: Int
-    }
-    struct JointOut: Encodable {
-        var name: String?, id: String?, sid: String?
-        /// Row-major 4x4: joint local space to world.
-        var world: [Float]
-    }
-    struct CameraOut: Encodable {
-        var id: String, node: String
-        var projection: String
-        var yfovDegrees: Float?, ymag: Float?, aspectRatio: Float?
-        var znear: Float, zfar: Float
-        /// Row-major 4x4: camera space (looking down -Z) to world.
-        var world: [Float]
-    }
-    struct RigOut: Encodable {
-        var matchedChannels: Int, unmatchedChannels: [String], unmatchedRigJoints: [String], undrivenBaseJoints: [String]
-        var cameraReplaced: Bool
-    }
-    var file: String
-    var rig: String?
-    var clip: String?
-    var time: Float
-    var documentTime: Float
-    var space: String
-    var meshes: [MeshOut]
-    var joints: [JointOut]
-    var camera: CameraOut?
-    var rigBinding: RigOut?
-
-    init(file: String, rig: String?, clip: String?, time: Float, documentTime: Float, space: String,
-         scene: Scene, pose: Pose, meshes posed: [PosedMesh], binding: RigBinding?) {
-        self.file = file; self.rig = rig; self.clip = clip; self.time = time; self.documentTime = documentTime; self.space = space
-        meshes = zip(posed, PoseCommand.objectNames(posed)).map { m, name in
-            let mesh = scene.meshes[m.mesh]
-            let tris = mesh.parts.flatMap { p in
-                stride(from: 0, to: p.positionIndices.count - 2, by: 3).map { c in (0..<3).map { Int(p.positionIndices[c + $0]) } }
-            }
-            return MeshOut(name: name, node: scene.nodes[m.node].label, mesh: mesh.id, positions: m.positions.map { [$0.x, $0.y, $0.z] },
-                           triangles: tris, normalizedVertices: m.normalizedVertexCount, unweightedVertices: m.unweightedVertices.count)
-        }
-        joints = scene.nodes.indices.filter { scene.nodes[$0].isJoint }.map { n in
-            JointOut(name: scene.nodes[n].name, id: scene.nodes[n].id, sid: scene.nodes[n].sid, world: pose.normalizedWorld(n).rowMajor)
-        }
-        if let (cam, node, world) = scene.camera(in: pose) {
-            var out = CameraOut(id: cam.id, node: scene.nodes[node].label, projection: "perspective", aspectRatio: cam.aspectRatio,
-                                znear: cam.znear, zfar: cam.zfar, world: world.rowMajor)
-            switch cam.projection {
-            case .perspective: out.yfovDegrees = cam.yfovDegrees
-            case .orthographic(let ymag, _): out.projection = "orthographic"; out.ymag = ymag
-            }
-            camera = out
-        }
-        rigBinding = binding.map {
-            RigOut(matchedChannels: $0.matchedChannels.count, unmatchedChannels: $0.unmatchedChannels.map { "\($0.targetPath): \($0.reason)" },
-                   unmatchedRigJoints: $0.unmatchedRigJoints, undrivenBaseJoints: $0.undrivenBaseJoints, cameraReplaced: $0.cameraReplaced)
-        }
     }
 }

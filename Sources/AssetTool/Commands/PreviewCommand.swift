@@ -2,6 +2,7 @@ import ArgumentParser
 import ColladaKit
 import Foundation
 import PoseRenderer
+import TerminalPreview
 
 /// `assettool preview FILE [--rig RIG] [--time T | --frame N] [--width COLS] [--height ROWS]
 /// [--mode ascii|blocks|braille] [--color auto|never|256|truecolor] [--play [--loops N] [--fps F]]
@@ -87,7 +88,7 @@ struct PreviewCommand: ParsableCommand {
         let env = ProcessInfo.processInfo.environment
         let tty = Terminal.isTerminal(STDOUT_FILENO)
         let colors = Terminal.color(color, isTerminal: tty, environment: env)
-        let grid = Self.gridSize(width: width, height: height, terminal: tty ? Terminal.size(STDOUT_FILENO) : nil, inPlace: play && tty)
+        let grid = Terminal.gridSize(width: width, height: height, terminal: tty ? Terminal.size(STDOUT_FILENO) : nil, inPlace: play && tty)
         let chosenMode = mode ?? (colors == .none ? .ascii : .blocks)
         let renderer = PreviewRenderer(scene: loaded.scene, mode: chosenMode, camera: camera, columns: grid.columns, rows: grid.rows,
                                        samplesPerSide: samples, threads: threads)
@@ -105,19 +106,6 @@ struct PreviewCommand: ParsableCommand {
         let t = time ?? frame.map { timeline.start + Float($0) / (fps ?? timeline.sampleRate) } ?? timeline.start
         let picture = renderer.render(loaded.scene.pose(at: t, clip: loaded.clip), options: CellOptions(color: colors))
         if !Terminal.write(picture.text.bytes) { throw ExitCode(74) }
-    }
-
-    /// The grid: `width`/`height` when given; else the terminal's columns and rows less one (the prompt's line),
-    /// or 80 columns and half as many rows (a square picture) off a terminal. Playing in place keeps the frame
-    /// inside the terminal (height below its own, width at most its own), so the cursor can move back up over it.
-    static func gridSize(width: Int?, height: Int?, terminal: (columns: Int, rows: Int)?, inPlace: Bool) -> (columns: Int, rows: Int) {
-        let columns = width ?? terminal?.columns ?? 80
-        var rows = height ?? terminal.map { max(1, $0.rows - 1) } ?? max(1, columns / 2)
-        if height == nil, width != nil, let terminal { rows = min(max(1, columns / 2), max(1, terminal.rows - 1)) }
-        if inPlace, let terminal { rows = min(rows, max(1, terminal.rows - 1)) }
-        // A line wider than the terminal would wrap and break the redraw.
-        let fitted = inPlace && terminal != nil ? min(columns, terminal?.columns ?? columns) : columns
-        return (max(1, fitted), max(1, rows))
     }
 
     /// The base model with the rig applied (diagnostics to stderr) and the selected clip.

@@ -117,9 +117,9 @@ struct RenderCommand: ParsableCommand {
             png = try Self.encode { try PNGEncoder.encode(rgba: rgba, width: px, height: px) }
         }
         do {
-            try PNGEncoder.writeAtomically(png, to: output)
+            try AtomicFile.write(png, to: output)
         } catch {
-            Console.err("\(output): error: \(error)")
+            Console.err(error.description)
             throw ExitCode(73)
         }
     }

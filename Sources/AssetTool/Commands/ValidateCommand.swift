@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColladaKit
 import Foundation
+import RigLint
 
 /// `assettool validate [FILES or DIRS...] [--base BASE.dae] [--catalog CATALOG.json] [--format text|json|github] [--strict]`:
 /// lints rigs, poses, the base model and the catalog with compiler-style diagnostics.

@@ -60,8 +60,8 @@ public struct SkinWeights: Sendable {
     }
 
     /// Rows as given (no normalisation); slots must be `<= jointCount` and `start` ascending.
-    init(vertexCount: Int, jointCount: Int, influenceStart: [UInt32], influenceSlot: [UInt32], influenceWeight: [Float],
-         normalizedVertexCount: Int, unweightedVertices: [Int]) {
+    package init(vertexCount: Int, jointCount: Int, influenceStart: [UInt32], influenceSlot: [UInt32], influenceWeight: [Float],
+                 normalizedVertexCount: Int, unweightedVertices: [Int]) {
         self.vertexCount = vertexCount
         self.jointCount = jointCount
         self.influenceStart = influenceStart

@@ -1,20 +1,17 @@
 import CLibPNG
 import Foundation
 
-/// What went wrong encoding, decoding or writing a PNG.
+/// What went wrong encoding or decoding a PNG (writing the file is ``AtomicFile``'s, in ColladaKit).
 public enum PNGError: Error, Equatable, CustomStringConvertible {
     /// libpng refused the image; `message` is libpng's own.
     case libpng(String)
     /// The pixel buffer does not have `width * height * 4` bytes, or a size is zero or too large.
     case badSize(width: Int, height: Int, bytes: Int)
-    /// Writing the file failed (`path`, the system's reason).
-    case write(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .libpng(let m): return "libpng: \(m)"
         case .badSize(let w, let h, let b): return "image \(w)x\(h) does not fit \(b) bytes of RGBA"
-        case .write(let p, let r): return "\(p): cannot write: \(r)"
         }
     }
 }
@@ -84,41 +81,6 @@ public enum PNGEncoder {
         let ok2 = out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil) }
         guard ok2 != 0 else { throw PNGError.libpng(message(image)) }
         return (w, h, out)
-    }
-
-    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then `rename(2)` over the
-    /// target, so a failure never leaves a half-written file or clobbers a good one.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw PNGError.write(path: path, reason: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))")
-        }
-        var written = 0
-        let failure: String? = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            while written < raw.count {
-                let n = write(fd, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
-            }
-            return nil
-        }
-        if close(fd) != 0 || failure != nil {
-            let reason = failure ?? String(cString: strerror(errno))
-            unlink(tmp)
-            throw PNGError.write(path: path, reason: reason)
-        }
-        if rename(tmp, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            throw PNGError.write(path: path, reason: reason)
-        }
     }
 
     private static func message(_ image: png_image) -> String {

@@ -1,5 +1,0 @@
-/// The 60 progressions: movement definitions (one file per exercise type) and the catalog data
-/// (names and standards, as `../shared/PROGRESSIONS.md` gives them).
-enum ProgressionLibrary {
-    static var all: [ProgressionDefinition] { pushups + squats + pullups + legRaises + bridges + handstands }
-}

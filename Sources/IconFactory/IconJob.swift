@@ -1,0 +1,121 @@
+import AssetCatalog
+import ColladaKit
+import Foundation
+import PoseRenderer
+
+/// One catalog entry's icons: decide whether they are up to date, otherwise load its pose file, apply
+/// it to the base model, render every state and scale, and write the files and the record. Any
+/// problem with this entry fails this entry only; its previous files stay as they were (every file is
+/// written atomically, and only once everything rendered).
+struct IconJob: Sendable {
+    var entry: Catalog.Progression
+    var inputs: IconInputs
+    var base: Scene
+    var options: IconBatch.Options
+    var outputRoot: String
+    var recordsDir: String
+
+    /// The two states, in the order they are written: `<id>` (not yet done), `<id>-complete`.
+    static let states: [(state: IconState, suffix: String)] = [(.incomplete, ""), (.complete, "-complete")]
+
+    func run() -> IconOutcome {
+        let posePath = inputs.assets + "/" + entry.pose
+        guard let poseData = FileManager.default.contents(atPath: posePath) else {
+            let missing = !FileManager.default.fileExists(atPath: posePath)
+            return .failed([Diagnostic(.error, "file-missing", missing ? "no such file (pose of \(entry.id))" : "cannot be read",
+                                       at: SourceLocation(path: posePath, line: 0, column: 0))])
+        }
+        let poseBytes = Array(poseData)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let entryJSON = (try? encoder.encode(entry)).map(Array.init) ?? []
+        let key = IconManifest.Inputs(baseModel: inputs.baseModelHash, pose: SHA256.hex(poseBytes), style: inputs.styleHash,
+                                      catalogEntry: SHA256.hex(entryJSON), tool: IconBatch.toolVersion)
+        let recordPath = recordsDir + "/\(entry.id).json"
+        if !options.force, let old = Self.readRecord(recordPath), old.inputHash == key.hash, filesIntact(old.files) {
+            return .upToDate
+        }
+
+        // Load the pose file and apply it to the base model by joint name, id, then sid.
+        let rig: Scene
+        do {
+            rig = try ColladaLoader.load(bytes: poseBytes, path: posePath)
+        } catch let e as LoadError {
+            return .failed(e.diagnostics.filter { $0.severity == .error })
+        } catch {
+            return .failed([Diagnostic(.error, "load", "\(error)", at: SourceLocation(path: posePath, line: 0, column: 0))])
+        }
+        let (scene, binding) = base.applying(rig: rig)
+        if !binding.unmatchedChannels.isEmpty {
+            return .failed(binding.unmatchedChannels.map { u in
+                Diagnostic(.error, "rig-joint-missing", "channel '\(u.targetPath)' matches no joint of the base model: \(u.reason)", at: u.location)
+            })
+        }
+        if binding.matchedChannels.isEmpty {
+            return .failed([Diagnostic(.error, "rig-no-channels", "the pose file animates no joint of the base model",
+                                       at: SourceLocation(path: posePath, line: 0, column: 0))])
+        }
+        let pose = scene.pose(at: entry.poseTime)
+
+        // Render every state at every scale, then write.
+        let painted: PaintedIcon
+        do {
+            painted = try IconPainter.paint(scene: scene, pose: pose, style: inputs.style,
+                                            offsetOverride: entry.iconOffset.flatMap { $0.count == 2 ? SIMD2($0[0], $0[1]) : nil })
+        } catch {
+            return .failed([Diagnostic(.error, "render", "cannot render: \(error)", at: SourceLocation(path: posePath, line: 0, column: 0))])
+        }
+        var files: [String: String] = [:]
+        do {
+            for (state, suffix) in Self.states {
+                let name = entry.id + suffix
+                var listed: [(filename: String, scale: Int)] = []
+                for scale in inputs.style.scales {
+                    guard let png = painted.png(state, scale) else { continue }
+                    let filename = XCAssets.filename(name, scale: scale)
+                    let path = options.format == .xcassets ? "\(outputRoot)/\(name).imageset/\(filename)" : "\(outputRoot)/\(filename)"
+                    try AtomicFile.write(png, to: path, options: IconBatch.writeOptions)
+                    files[relative(path)] = SHA256.hex(png)
+                    listed.append((filename, scale))
+                }
+                if options.format == .xcassets {
+                    let path = "\(outputRoot)/\(name).imageset/Contents.json"
+                    let json = XCAssets.imagesetContents(files: listed)
+                    try AtomicFile.write(json, to: path, options: IconBatch.writeOptions)
+                    files[relative(path)] = SHA256.hex(Array(json.utf8))
+                }
+            }
+            let record = IconManifest.Record(id: entry.id, inputs: key, inputHash: key.hash,
+                                             offset: [painted.offset.x, painted.offset.y], offsetFromCatalog: entry.iconOffset != nil,
+                                             figureBounds: painted.figureBounds, files: files)
+            let recordEncoder = JSONEncoder()
+            recordEncoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try AtomicFile.write(Array(try recordEncoder.encode(record)) + [10], to: recordPath, options: IconBatch.writeOptions)
+        } catch let e as AtomicFile.WriteError {
+            return .failed([Diagnostic(.error, "write", "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))])
+        } catch {
+            return .failed([Diagnostic(.error, "write", "cannot write: \(error)", at: SourceLocation(path: recordPath, line: 0, column: 0))])
+        }
+        return .made
+    }
+
+    /// `path` relative to the output folder.
+    func relative(_ path: String) -> String {
+        let prefix = options.out + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Every recorded file exists and holds the recorded bytes.
+    func filesIntact(_ files: [String: String]) -> Bool {
+        guard !files.isEmpty else { return false }
+        for (name, hash) in files {
+            guard let data = FileManager.default.contents(atPath: options.out + "/" + name), SHA256.hex(data) == hash else { return false }
+        }
+        return true
+    }
+
+    static func readRecord(_ path: String) -> IconManifest.Record? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(IconManifest.Record.self, from: data)
+    }
+}

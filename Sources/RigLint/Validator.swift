@@ -1,0 +1,127 @@
+import ColladaKit
+import Foundation
+
+/// The rule engine of `assettool validate`: reads every file once (in parallel), runs the rule
+/// groups that apply to it, and returns all diagnostics in a deterministic order (files in input
+/// order, each file's by line and column, then the catalog's), whatever the number of threads.
+package struct Validator: Sendable {
+    /// The base model rigs are checked against (also validated itself, with the base-model rules).
+    package var basePath: String?
+    /// The catalog (its own rules, and which animations must loop).
+    package var catalogPath: String?
+
+    package struct Result: Sendable {
+        package var diagnostics: [Diagnostic]
+        /// Files validated (the base model included).
+        package var fileCount: Int
+        /// Some file (or the catalog) could not be read at all.
+        package var hasUnreadable: Bool
+        /// A base model was given but does not load: the rig rules did not run.
+        package var baseFailed = false
+
+        package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+        package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    }
+
+    package init(basePath: String?, catalogPath: String?) {
+        self.basePath = basePath
+        self.catalogPath = catalogPath
+    }
+
+    /// Validates `files` (COLLADA files; the base model is added when it is not among them).
+    ///
+    /// Cost: one read, parse and resolve per file, spread over the available cores.
+    package func run(files: [String]) -> Result {
+        var catalogDiagnostics: [Diagnostic] = []
+        var looping = Set<String>()
+        var hasUnreadable = false
+        if let catalogPath {
+            let (catalog, diagnostics) = CatalogRules.check(path: catalogPath)
+            catalogDiagnostics = diagnostics
+            hasUnreadable = diagnostics.contains { $0.id == CatalogRules.unreadable.id && $0.location.line == 0 }
+            let folder = (catalogPath as NSString).deletingLastPathComponent
+            for p in catalog?.progressions ?? [] where p.loops {
+                looping.insert(Self.key(p.animation.hasPrefix("/") ? p.animation : (folder.isEmpty ? p.animation : folder + "/" + p.animation)))
+            }
+        }
+        var list = files
+        let baseKey = basePath.map(Self.key)
+        if let basePath, !files.contains(where: { Self.key($0) == baseKey }) { list.insert(basePath, at: 0) }
+
+        // The base model first: every rig needs it.
+        let base: ValidationSubject? = basePath.map { ValidationSubject.load(path: $0) }
+        let baseIndex = base?.scene.map { RigRules.BaseIndex($0) }
+
+        let results = ResultSlots(count: list.count)
+        let paths = list, loopingKeys = looping
+        DispatchQueue.concurrentPerform(iterations: list.count) { i in
+            let path = paths[i]
+            let isBase = baseKey != nil && Self.key(path) == baseKey
+            let subject = isBase ? (base ?? ValidationSubject.load(path: path)) : ValidationSubject.load(path: path)
+            let context = AnimationRules.Context(isRig: baseIndex != nil && !isBase, loops: loopingKeys.contains(Self.key(path)))
+            results.set(i, Self.check(subject, context: context, isBase: isBase, base: baseIndex), unreadable: subject.isUnreadable)
+        }
+        var all: [Diagnostic] = []
+        for i in list.indices {
+            all += results.diagnostics[i]
+            hasUnreadable = hasUnreadable || results.unreadable[i]
+        }
+        all += catalogDiagnostics
+        return Result(diagnostics: all, fileCount: list.count, hasUnreadable: hasUnreadable, baseFailed: base != nil && baseIndex == nil)
+    }
+
+    /// Every rule group that applies to one file, sorted by location.
+    static func check(_ subject: ValidationSubject, context: AnimationRules.Context, isBase: Bool, base: RigRules.BaseIndex?) -> [Diagnostic] {
+        var locator = ValueLocator(xml: subject.xml)
+        var own = AnimationRules.check(subject, context: context, locator: &locator)
+        if isBase {
+            own += BaseModelRules.check(subject, locator: &locator)
+        } else if let base {
+            own += RigRules.check(subject, base: base.base, index: base)
+        }
+        let all = FileRules.check(subject, found: own) + own
+        // Stable sort: by line, then column; ties keep the order found.
+        return all.enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            if la.line != lb.line { return la.line < lb.line }
+            if la.column != lb.column { return la.column < lb.column }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// A path made comparable: absolute and standardised.
+    static func key(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The COLLADA files (`.dae`, `.zae`) under `directory`, sorted by path.
+    package static func files(under directory: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var out: [String] = []
+        while let rel = e.nextObject() as? String {
+            let lower = rel.lowercased()
+            guard lower.hasSuffix(".dae") || lower.hasSuffix(".zae") else { continue }
+            out.append(directory.hasSuffix("/") ? directory + rel : directory + "/" + rel)
+        }
+        return out.sorted()
+    }
+}
+
+/// Per-file results written by concurrent workers, each into its own slot.
+final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var diagnostics: [[Diagnostic]]
+    private(set) var unreadable: [Bool]
+
+    init(count: Int) {
+        diagnostics = Array(repeating: [], count: count)
+        unreadable = Array(repeating: false, count: count)
+    }
+
+    func set(_ i: Int, _ d: [Diagnostic], unreadable u: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        diagnostics[i] = d
+        unreadable[i] = u
+    }
+}
