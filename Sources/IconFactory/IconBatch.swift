@@ -28,10 +28,11 @@ package struct IconBatch {
         package init() {}
     }
 
-    /// A problem that stops the whole batch (no catalog, no style, no base model): printed, exit 65/66.
+    /// A problem that stops the whole batch (no catalog, no style, no base model): printed, then the
+    /// command exits for an invalid or an unreadable input, as `kind` says.
     package struct FatalError: Error {
         package var diagnostics: [Diagnostic]
-        package var exitCode: Int32
+        package var kind: LoadError.Kind
     }
 
     package let options: Options

@@ -23,21 +23,21 @@ package struct IconInputs: Sendable {
         let catalogPath = assets + "/catalog.json"
         let catalog = try loadCatalog(assets: assets)
         if catalog.format > 1 {
-            throw fatal(catalogPath, "catalog format \(catalog.format) is newer than this tool reads (1)", id: "catalog-format", code: 65)
+            throw fatal(catalogPath, "catalog format \(catalog.format) is newer than this tool reads (1)", id: "catalog-format", kind: .invalid)
         }
         var seen = Set<String>()
         for p in catalog.progressions where !seen.insert(p.id).inserted {
-            throw fatal(catalogPath, "progression id '\(p.id)' appears more than once", id: "catalog-duplicate-id", code: 65)
+            throw fatal(catalogPath, "progression id '\(p.id)' appears more than once", id: "catalog-duplicate-id", kind: .invalid)
         }
         let stylePath = assets + "/" + catalog.style
         let styleBytes = try read(stylePath)
         let style: IconStyle = try decode(styleBytes, path: stylePath)
         if style.format > 1 {
-            throw fatal(stylePath, "style format \(style.format) is newer than this tool reads (1)", id: "style-format", code: 65)
+            throw fatal(stylePath, "style format \(style.format) is newer than this tool reads (1)", id: "style-format", kind: .invalid)
         }
         if style.pointSize < 8 || style.pointSize > 1024 || style.scales.isEmpty || style.scales.contains(where: { $0 < 1 || $0 > 4 })
             || style.samplesPerSide < 1 || style.samplesPerSide > 8 {
-            throw fatal(stylePath, "pointSize must be 8...1024, scales 1...4, samplesPerSide 1...8", id: "style-range", code: 65)
+            throw fatal(stylePath, "pointSize must be 8...1024, scales 1...4, samplesPerSide 1...8", id: "style-range", kind: .invalid)
         }
         let basePath = assets + "/" + catalog.baseModel
         let baseBytes = try read(basePath)
@@ -45,7 +45,7 @@ package struct IconInputs: Sendable {
         do {
             base = try ColladaLoader.load(bytes: baseBytes, path: basePath)
         } catch let e as LoadError {
-            throw IconBatch.FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, exitCode: 65)
+            throw IconBatch.FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: .invalid)
         }
         return IconInputs(assets: assets, catalog: catalog, style: style, baseScene: base,
                           baseModelHash: SHA256.hex(baseBytes), styleHash: SHA256.hex(styleBytes))
@@ -54,7 +54,7 @@ package struct IconInputs: Sendable {
     static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw fatal(path, exists ? "cannot be read" : "no such file", id: "file-missing", code: 66)
+            throw fatal(path, exists ? "cannot be read" : "no such file", id: "file-missing", kind: .unreadable)
         }
         return Array(data)
     }
@@ -63,17 +63,17 @@ package struct IconInputs: Sendable {
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let DecodingError.keyNotFound(key, ctx) {
-            throw fatal(path, "missing key '\((ctx.codingPath + [key]).map(\.stringValue).joined(separator: "."))'", id: "json-schema", code: 65)
+            throw fatal(path, "missing key '\((ctx.codingPath + [key]).map(\.stringValue).joined(separator: "."))'", id: "json-schema", kind: .invalid)
         } catch let DecodingError.typeMismatch(_, ctx) {
-            throw fatal(path, "wrong type at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))': \(ctx.debugDescription)", id: "json-schema", code: 65)
+            throw fatal(path, "wrong type at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))': \(ctx.debugDescription)", id: "json-schema", kind: .invalid)
         } catch let DecodingError.valueNotFound(_, ctx) {
-            throw fatal(path, "null at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))'", id: "json-schema", code: 65)
+            throw fatal(path, "null at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))'", id: "json-schema", kind: .invalid)
         } catch {
-            throw fatal(path, "not valid JSON: \(error.localizedDescription)", id: "json-syntax", code: 65)
+            throw fatal(path, "not valid JSON: \(error.localizedDescription)", id: "json-syntax", kind: .invalid)
         }
     }
 
-    static func fatal(_ path: String, _ message: String, id: String, code: Int32) -> IconBatch.FatalError {
-        IconBatch.FatalError(diagnostics: [Diagnostic(.error, id, message, at: SourceLocation(path: path, line: 0, column: 0))], exitCode: code)
+    static func fatal(_ path: String, _ message: String, id: String, kind: LoadError.Kind) -> IconBatch.FatalError {
+        IconBatch.FatalError(diagnostics: [Diagnostic(.error, id, message, at: SourceLocation(path: path, line: 0, column: 0))], kind: kind)
     }
 }

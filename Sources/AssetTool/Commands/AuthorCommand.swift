@@ -48,7 +48,7 @@ struct AuthorCommand: ParsableCommand {
             }
         } catch {
             FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
-            throw ExitCode(73)
+            throw ExitCode.cannotWrite
         }
         let bytes = files.reduce(0) { $0 + $1.1.count }
         print("wrote \(files.count) files (\(bytes) bytes) to \(out) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")

@@ -40,7 +40,7 @@ struct IconsBench: AsyncParsableCommand {
                                            one: one, output: .console)
         } catch let e as IconBatch.FatalError {
             DiagnosticPrinter.printToStderr(e.diagnostics)
-            throw ExitCode(e.exitCode)
+            throw ExitCode(e.kind)
         }
         // Plain frames: load once, pose, render (fitted camera, style samples), encode.
         let scene = try PoseCommand.load(plainModel, keepFileSpace: false)

@@ -83,10 +83,10 @@ struct IconsCommand: AsyncParsableCommand {
             }
         } catch let e as IconBatch.FatalError {
             DiagnosticPrinter.printToStderr(e.diagnostics)
-            throw ExitCode(e.exitCode)
+            throw ExitCode(e.kind)
         } catch let e as AtomicFile.WriteError {
             Console.err(e.description)
-            throw ExitCode(73)
+            throw ExitCode.cannotWrite
         }
         let seconds = (ContinuousClock.now - started).milliseconds / 1000
         Console.err(String(format: "icons: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)

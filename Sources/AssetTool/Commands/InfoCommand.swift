@@ -29,7 +29,7 @@ struct InfoCommand: ParsableCommand {
                                             diagnostics: e.diagnostics.map(FailedSummary.Item.init))
                 print(String(decoding: try JSONEncoder.sorted.encode(summary), as: UTF8.self))
             }
-            throw ExitCode(e.kind == .unreadable ? 66 : 65)
+            throw ExitCode(e.kind)
         }
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(SceneSummary(scene)), as: UTF8.self))

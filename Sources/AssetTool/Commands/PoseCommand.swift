@@ -77,25 +77,25 @@ struct PoseCommand: ParsableCommand {
                 try AtomicFile.write(text, to: output)
             } catch {
                 Console.err(error.description)
-                throw ExitCode(73)
+                throw ExitCode.cannotWrite
             }
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 
-    /// Loads a file, printing its errors and exiting 65 (invalid) or 66 (unreadable) on failure.
+    /// Loads a file, printing its errors and exiting with `ExitCode.invalidInput` or `.unreadableInput` on failure.
     static func load(_ path: String, keepFileSpace: Bool) throws -> Scene {
         do {
             return try ColladaLoader.load(path: path, options: .init(keepFileSpace: keepFileSpace))
         } catch let e as LoadError {
             DiagnosticPrinter.printToStderr(e.diagnostics.filter { $0.severity == .error })
-            throw ExitCode(e.kind == .unreadable ? 66 : 65)
+            throw ExitCode(e.kind)
         }
     }
 
     /// The base model with `rig` applied (by joint name, id, then sid) and the clip named `clip`, for every
-    /// command that poses a file. Diagnostics go to stderr; an unknown clip exits 64 naming the clips there are.
+    /// command that poses a file. Diagnostics go to stderr; an unknown clip exits with `ExitCode.validationFailure` (64), naming the clips there are.
     static func loadPosable(file: String, rig: String?, clip: String?, keepFileSpace: Bool = false) throws
         -> (scene: Scene, binding: RigBinding?, clip: AnimationClip?) {
         var scene = try load(file, keepFileSpace: keepFileSpace)

@@ -99,13 +99,13 @@ struct PreviewCommand: ParsableCommand {
                                        loops: loops ?? (tty ? nil : 1), isTerminal: tty)
             switch player.play() {
             case .finished: return
-            case .interrupted: throw ExitCode(130)
-            case .outputClosed: throw ExitCode(74)
+            case .interrupted: throw ExitCode.interrupted
+            case .outputClosed: throw ExitCode.outputClosed
             }
         }
         let t = time ?? frame.map { timeline.start + Float($0) / (fps ?? timeline.sampleRate) } ?? timeline.start
         let picture = renderer.render(loaded.scene.pose(at: t, clip: loaded.clip), options: CellOptions(color: colors))
-        if !Terminal.write(picture.text.bytes) { throw ExitCode(74) }
+        if !Terminal.write(picture.text.bytes) { throw ExitCode.outputClosed }
     }
 
     /// The base model with the rig applied (diagnostics to stderr) and the selected clip.

@@ -83,11 +83,11 @@ struct RenderCommand: ParsableCommand {
                 iconStyle = try JSONDecoder().decode(IconStyle.self, from: Data(contentsOf: URL(fileURLWithPath: style)))
             } catch {
                 Console.err("\(style): error: cannot read the icon style: \(error)")
-                throw ExitCode(65)
+                throw ExitCode.invalidInput
             }
             if iconStyle.format > 1 {
                 Console.err("\(style): error: icon style format \(iconStyle.format) is newer than this tool (1)")
-                throw ExitCode(65)
+                throw ExitCode.invalidInput
             }
         }
         if let samples { iconStyle.samplesPerSide = samples }
@@ -120,17 +120,17 @@ struct RenderCommand: ParsableCommand {
             try AtomicFile.write(png, to: output)
         } catch {
             Console.err(error.description)
-            throw ExitCode(73)
+            throw ExitCode.cannotWrite
         }
     }
 }
 
 extension RenderCommand {
-    /// Runs an encoder, turning its error into a message and exit status 70 (internal software error).
+    /// Runs an encoder, turning its error into a message and `ExitCode.internalError`.
     static func encode(_ body: () throws -> [UInt8]) throws -> [UInt8] {
         do { return try body() } catch {
             Console.err("error: cannot encode the PNG: \(error)")
-            throw ExitCode(70)
+            throw ExitCode.internalError
         }
     }
 }

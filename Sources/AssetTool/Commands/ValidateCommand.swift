@@ -59,7 +59,7 @@ struct ValidateCommand: ParsableCommand {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: Self.assets, isDirectory: &isDirectory), isDirectory.boolValue else {
                 Console.err("error: no FILES given and ./\(Self.assets) does not exist in \(fm.currentDirectoryPath); run from the project root or name the files to validate")
-                throw ExitCode(66)
+                throw ExitCode.unreadableInput
             }
             inputs = [Self.assets]
             basePath = basePath ?? Self.defaultBase
@@ -82,7 +82,7 @@ struct ValidateCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(output.render(result.diagnostics).utf8))
         if result.baseFailed { Console.err("note: the base model \(basePath ?? "") does not load (see its errors); the rig rules were skipped") }
         Console.err("validate: \(result.fileCount) file(s), \(result.errorCount) error(s), \(result.warningCount) warning(s)")
-        if result.hasUnreadable { throw ExitCode(66) }
+        if result.hasUnreadable { throw ExitCode.unreadableInput }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode.failure }
     }
 }
