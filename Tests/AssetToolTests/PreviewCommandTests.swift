@@ -83,21 +83,25 @@ import Testing
         #expect(begins == ends && begins > 3)
     }
 
-    /// `--frame N` is the time `start + N / rate` (the animation's key rate, or --fps); no time is the start.
+    /// `--frame N` is the time `N / rate` (the animation's key rate, or --fps), as `pose` and `render` read it;
+    /// no time is the animation's start.
     @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func frameIsTimeAtTheRate() throws {
-        guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
+        let h = try #require(Self.humanoid), rig = try #require(Self.humanoidRig)
         let scene = try ColladaLoader.load(path: h).applying(rig: try ColladaLoader.load(path: rig)).scene
         let timeline = PreviewTimeline(scene: scene)
         let common = ["preview", h, "--rig", rig, "--width", "40", "--mode", "braille"]
         let atStart = try CommandRunner.run(common)
+        let start = try CommandRunner.run(common + ["--time", "\(timeline.start)"])
         let frame0 = try CommandRunner.run(common + ["--frame", "0"])
+        let time0 = try CommandRunner.run(common + ["--time", "0"])
         let frame12 = try CommandRunner.run(common + ["--frame", "12", "--fps", "24"])
-        let half = try CommandRunner.run(common + ["--time", "\(timeline.start + 0.5)"])
+        let half = try CommandRunner.run(common + ["--time", "0.5"])
         let own = try CommandRunner.run(common + ["--frame", "6"])
-        let ownTime = try CommandRunner.run(common + ["--time", "\(timeline.start + 6 / timeline.sampleRate)"])
-        #expect([atStart, frame0, frame12, half, own, ownTime].allSatisfy { $0.status == 0 })
-        #expect(atStart.stdout == frame0.stdout)
+        let ownTime = try CommandRunner.run(common + ["--time", "\(6 / timeline.sampleRate)"])
+        #expect([atStart, start, frame0, time0, frame12, half, own, ownTime].allSatisfy { $0.status == 0 })
+        #expect(atStart.stdout == start.stdout)
+        #expect(frame0.stdout == time0.stdout)
         #expect(frame12.stdout == half.stdout && frame12.stdout != frame0.stdout)
         #expect(own.stdout == ownTime.stdout)
     }

@@ -43,7 +43,7 @@ struct IconsBench: AsyncParsableCommand {
             throw ExitCode(e.kind)
         }
         // Plain frames: load once, pose, render (fitted camera, style samples), encode.
-        let scene = try PoseCommand.load(plainModel, keepFileSpace: false)
+        let scene = try SceneInput.load(plainModel)
         try IconsBenchmark.plainFrames(scene: scene, modelName: (plainModel as NSString).lastPathComponent, frames: frames, size: size,
                                        output: .console)
         IconsBenchmark.peakMemory(output: .console)

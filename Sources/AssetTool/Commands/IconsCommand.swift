@@ -38,15 +38,14 @@ struct IconsCommand: AsyncParsableCommand {
     @Flag(help: "Render every icon even when up to date.")
     var force = false
 
-    @Option(help: "xcassets (an Xcode asset catalog) or png (plain <id>[-complete][@2x|@3x].png files).")
-    var format: String = "xcassets"
+    @Option(help: "An Xcode asset catalog (xcassets) or plain <id>[-complete][@2x|@3x].png files (png).")
+    var format: IconBatch.Format = .xcassets
 
     @Flag(help: "No progress output (failures and the summary are still printed).")
     var quiet = false
 
     func validate() throws {
         if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be 1...256") }
-        if IconBatch.Format(rawValue: format) == nil { throw ValidationError("--format must be xcassets or png") }
     }
 
     func run() async throws {
@@ -57,7 +56,7 @@ struct IconsCommand: AsyncParsableCommand {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.shard = shard
         options.force = force
-        options.format = IconBatch.Format(rawValue: format) ?? .xcassets
+        options.format = format
         if let only {
             options.only = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
@@ -65,7 +64,7 @@ struct IconsCommand: AsyncParsableCommand {
         let summary: IconBatch.Summary
         do {
             if let ids = options.only {
-                let catalog = try IconInputs.loadCatalog(assets: assets)
+                let catalog = try IconInputs.loadCatalog(assets: assets).catalog
                 let known = Set(catalog.progressions.map(\.id))
                 let unknown = ids.filter { !known.contains($0) }
                 if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
@@ -96,3 +95,4 @@ struct IconsCommand: AsyncParsableCommand {
 }
 
 extension Shard: ExpressibleByArgument {}
+extension IconBatch.Format: ExpressibleByArgument {}

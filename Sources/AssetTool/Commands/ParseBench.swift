@@ -15,8 +15,11 @@ struct ParseBench: ParsableCommand {
     @Option(name: .long, help: "Timed repetitions per file; the median is reported.")
     var runs = 15
 
-    @Option(name: .long, help: "Profile one stage in a loop of --runs: xml, document or resolve (prints nothing else).")
-    var profile: String?
+    /// The stage `--profile` runs in a loop.
+    enum Stage: String, CaseIterable, ExpressibleByArgument { case xml, document, resolve }
+
+    @Option(name: .long, help: "Profile one stage in a loop of --runs (prints nothing else).")
+    var profile: Stage?
 
     @Flag(name: .long, help: "Also print the time of each stage (XML, document, resolve) on stderr.")
     var stages = false
@@ -41,7 +44,7 @@ struct ParseBench: ParsableCommand {
         if !defaultAllocator { MemoryTuning.keepFreedMemory() }
         var options = ParseBenchmark.Options()
         options.runs = runs
-        options.profile = profile
+        options.profile = profile?.rawValue
         options.stages = stages
         options.samples = samples
         options.json = json

@@ -24,10 +24,10 @@ struct PreviewBench: ParsableCommand {
     @Option(help: "Rows.")
     var height = 40
 
-    @Option(help: "ascii, blocks or braille; all three when absent.")
+    @Option(help: "The mode timed; all three when absent.")
     var mode: PreviewMode?
 
-    @Option(help: "Colours of the encoded text: never, 256 or truecolor.")
+    @Option(help: "Colours of the encoded text (auto counts as never: the output is not a terminal).")
     var color: Terminal.ColorChoice = .never
 
     @Option(help: "Samples per pixel side (default: the mode's).")
@@ -48,7 +48,7 @@ struct PreviewBench: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try PreviewCommand.loadPosable(file: file, rig: rig, clip: nil)
+        let loaded = try SceneInput.posable(file: file, rig: rig, clip: nil)
         let colors = Terminal.color(color, isTerminal: false, environment: [:])
         PreviewBenchmark(scene: loaded.scene, width: width, height: height, modes: mode.map { [$0] } ?? PreviewMode.allCases,
                          colors: colors, samples: samples, runs: runs, threads: threads, stages: stages).run(output: .console)

@@ -4,7 +4,7 @@ import Foundation
 import PoseRenderer
 import TerminalPreview
 
-/// `assettool preview FILE [--rig RIG] [--time T | --frame N] [--width COLS] [--height ROWS]
+/// `assettool preview FILE [--rig RIG] [--clip NAME] [--time S | --frame N] [--width COLS] [--height ROWS]
 /// [--mode ascii|blocks|braille] [--color auto|never|256|truecolor] [--play [--loops N] [--fps F]]
 /// [--camera file|fit|front|side]`: a pose, or the animation, drawn in the terminal.
 struct PreviewCommand: ParsableCommand {
@@ -27,17 +27,8 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The COLLADA file (base model).")
     var file: String
 
-    @Option(help: "An animation-only rig applied to the base model (its \"Camera\" replaces the model's).")
-    var rig: String?
-
-    @Option(parsing: .unconditional, help: "Time in seconds (from the clip's start with --clip). Default: the animation's start.")
-    var time: Float?
-
-    @Option(parsing: .unconditional, help: "Frame number at the animation's key rate (or --fps).")
-    var frame: Int?
-
-    @Option(help: "Play only this <animation_clip> (name or id).")
-    var clip: String?
+    @OptionGroup(title: "Pose")
+    var pose: PoseOptions
 
     @Option(help: "Columns (default: the terminal's width, else 80).")
     var width: Int?
@@ -45,13 +36,13 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Rows (default: the terminal's height less one, else half the width).")
     var height: Int?
 
-    @Option(help: "ascii, blocks or braille (default: blocks with colour, ascii without).")
+    @Option(help: "How cells draw the figure: a character ramp, half blocks or braille dots (default: blocks with colour, ascii without).")
     var mode: PreviewMode?
 
-    @Option(help: "auto, never, 256 or truecolor.")
+    @Option(help: "Colour: auto (only on a terminal without NO_COLOR), never, or forced 256 colours or truecolor.")
     var color: Terminal.ColorChoice = .auto
 
-    @Option(help: "file (the icons' camera: the file's or rig's, else fit), fit (three-quarter view), front (along -Z) or side (along -X); each framed so the figure fills the view.")
+    @Option(help: "The icons' camera (file: the file's or rig's, else fit), a three-quarter view (fit), along -Z (front) or along -X (side); each framed so the figure fills the view.")
     var camera: PreviewCamera = .file
 
     @Flag(help: "Play the animation in place.")
@@ -60,9 +51,6 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "With --play: loops to show (default: until Ctrl-C on a terminal, 1 otherwise).")
     var loops: Int?
 
-    @Option(help: "Frames per second (default: the animation's own key rate).")
-    var fps: Float?
-
     @Option(help: "Samples per pixel side, 1...8 (default: 1 for ascii and braille, 2 for blocks).")
     var samples: Int?
 
@@ -70,12 +58,8 @@ struct PreviewCommand: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
-        if time != nil && frame != nil { throw ValidationError("give at most one of --time SECONDS or --frame N") }
-        if play && (time != nil || frame != nil) { throw ValidationError("--play shows every frame: drop --time/--frame") }
+        if play && (pose.time != nil || pose.frame != nil) { throw ValidationError("--play shows every frame: drop --time/--frame") }
         if !play && loops != nil { throw ValidationError("--loops needs --play") }
-        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
-        if let frame, frame < 0 { throw ValidationError("--frame must be at least 0") }
-        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be in (0, 240]") }
         if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1...1000 columns") }
         if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1...1000 rows") }
         if let loops, loops < 1 { throw ValidationError("--loops must be at least 1") }
@@ -84,7 +68,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try Self.loadPosable(file: file, rig: rig, clip: clip)
+        let loaded = try pose.load(file)
         let env = ProcessInfo.processInfo.environment
         let tty = Terminal.isTerminal(STDOUT_FILENO)
         let colors = Terminal.color(color, isTerminal: tty, environment: env)
@@ -95,7 +79,7 @@ struct PreviewCommand: ParsableCommand {
         let timeline = PreviewTimeline(scene: loaded.scene, clip: loaded.clip)
         if play {
             let player = PreviewPlayer(renderer: renderer, scene: loaded.scene, clip: loaded.clip, color: colors,
-                                       times: timeline.loopTimes(fps: fps), interval: timeline.frameInterval(fps: fps),
+                                       times: timeline.loopTimes(fps: pose.fps), interval: timeline.frameInterval(fps: pose.fps),
                                        loops: loops ?? (tty ? nil : 1), isTerminal: tty)
             switch player.play() {
             case .finished: return
@@ -103,15 +87,9 @@ struct PreviewCommand: ParsableCommand {
             case .outputClosed: throw ExitCode.outputClosed
             }
         }
-        let t = time ?? frame.map { timeline.start + Float($0) / (fps ?? timeline.sampleRate) } ?? timeline.start
+        let t = pose.time(in: loaded.scene, clip: loaded.clip)
         let picture = renderer.render(loaded.scene.pose(at: t, clip: loaded.clip), options: CellOptions(color: colors))
         if !Terminal.write(picture.text.bytes) { throw ExitCode.outputClosed }
-    }
-
-    /// The base model with the rig applied (diagnostics to stderr) and the selected clip.
-    static func loadPosable(file: String, rig: String?, clip: String?) throws -> (scene: Scene, clip: AnimationClip?) {
-        let (scene, _, selected) = try PoseCommand.loadPosable(file: file, rig: rig, clip: clip)
-        return (scene, selected)
     }
 }
 

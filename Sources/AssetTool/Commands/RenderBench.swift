@@ -44,7 +44,7 @@ struct RenderBench: ParsableCommand {
     var json = false
 
     func run() throws {
-        let scene = try PoseCommand.load(model, keepFileSpace: false)
+        let scene = try SceneInput.load(model)
         var options = RenderBenchmark.Options()
         options.time = time
         options.synthetic = synthetic

@@ -3,7 +3,7 @@ import ColladaKit
 import Foundation
 import PoseRenderer
 
-/// `assettool render FILE [--rig RIG] (--time T | --frame N) [--clip NAME] [--size PX] [--camera auto|file|fit]
+/// `assettool render FILE [--rig RIG] [--clip NAME] [--time S | --frame N [--fps F]] [--size PX] [--camera auto|file|fit]
 /// [--icon plain|complete|incomplete] [--style icon-style.json] [--scale N] -o OUT.png`: one posed frame, or one
 /// icon, as a PNG written atomically.
 struct RenderCommand: ParsableCommand {
@@ -22,20 +22,8 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The COLLADA file (base model).")
     var file: String
 
-    @Option(help: "An animation-only rig applied to the base model (its \"Camera\" replaces the model's).")
-    var rig: String?
-
-    @Option(parsing: .unconditional, help: "Time in seconds (from the clip's start with --clip). Default 0.")
-    var time: Float?
-
-    @Option(parsing: .unconditional, help: "Frame number; the time is frame / fps.")
-    var frame: Double?
-
-    @Option(help: "Frames per second for --frame.")
-    var fps: Double = 30
-
-    @Option(help: "Play only this <animation_clip> (name or id).")
-    var clip: String?
+    @OptionGroup(title: "Pose")
+    var pose: PoseOptions
 
     @Option(help: "Side of the image: pixels at scale 1 (a plain render, default 256) or points (an icon, default: the style's).")
     var size: Int?
@@ -43,10 +31,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point (1, 2, 3...).")
     var scale: Int = 1
 
-    @Option(help: "Camera: auto (the file's when present), file, or fit (framing the posed geometry).")
+    @Option(help: "Camera: the file's when it has one (auto), the file's (file), or one framing the posed geometry (fit).")
     var camera: CameraChoice = .auto
 
-    @Option(help: "Draw the icon in this state: plain, complete or incomplete.")
+    @Option(help: "Draw the icon in this state (plain: the figure without circles).")
     var icon: IconState?
 
     @Option(help: "An icon-style JSON file (IconStyle); default: the recipe of DESIGN.md.")
@@ -65,10 +53,6 @@ struct RenderCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        if time != nil && frame != nil { throw ValidationError("give at most one of --time SECONDS or --frame N") }
-        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
-        if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
-        if !(fps > 0) || !fps.isFinite { throw ValidationError("--fps must be positive") }
         if let size, !(1...8192).contains(size) { throw ValidationError("--size must be 1...8192") }
         if !(1...8).contains(scale) { throw ValidationError("--scale must be 1...8") }
         if (size ?? 256) * scale > 8192 { throw ValidationError("--size times --scale must be at most 8192 pixels") }
@@ -92,9 +76,9 @@ struct RenderCommand: ParsableCommand {
         }
         if let samples { iconStyle.samplesPerSide = samples }
         if let size, icon != nil { iconStyle.pointSize = size }
-        let (scene, _, selected) = try PoseCommand.loadPosable(file: file, rig: rig, clip: clip)
-        let t = time ?? Float((frame ?? 0) / fps)
-        let pose = scene.pose(at: t, clip: selected)
+        let loaded = try self.pose.load(file)
+        let scene = loaded.scene
+        let pose = scene.pose(at: self.pose.time(in: scene, clip: loaded.clip), clip: loaded.clip)
         let png: [UInt8]
         if let icon {
             var r = IconRenderer(scene: scene, style: iconStyle, camera: camera, threads: threads)

@@ -26,8 +26,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "The catalog (default: ./Assets/catalog.json).")
     var catalog: String?
 
-    @Option(help: "Output format: text, json or github.")
-    var format: String = "text"
+    @Option(help: "Output format: compiler-style text, a JSON array, or GitHub Actions annotations.")
+    var format: DiagnosticFormat = .text
 
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
@@ -39,19 +39,12 @@ struct ValidateCommand: ParsableCommand {
     static let defaultBase = "Assets/Models/base-model.dae"
     static let defaultCatalog = "Assets/catalog.json"
 
-    func validate() throws {
-        if DiagnosticFormat(rawValue: format) == nil {
-            throw ValidationError("--format must be text, json or github, not '\(format)'")
-        }
-    }
-
     func run() throws {
         let fm = FileManager.default
         if listRules {
             for r in ValidationRule.all { print("\(r.id)\t\(r.severity.rawValue)\t\(r.area.rawValue)\t\(r.summary)") }
             return
         }
-        let output = DiagnosticFormat(rawValue: format) ?? .text
         var inputs = files
         var basePath = base
         var catalogPath = catalog
@@ -79,10 +72,12 @@ struct ValidateCommand: ParsableCommand {
         }
         if basePath == nil { Console.err("note: no base model (--base); the rig rules are skipped") }
         let result = Validator(basePath: basePath, catalogPath: catalogPath).run(files: paths)
-        FileHandle.standardOutput.write(Data(output.render(result.diagnostics).utf8))
+        FileHandle.standardOutput.write(Data(format.render(result.diagnostics).utf8))
         if result.baseFailed { Console.err("note: the base model \(basePath ?? "") does not load (see its errors); the rig rules were skipped") }
         Console.err("validate: \(result.fileCount) file(s), \(result.errorCount) error(s), \(result.warningCount) warning(s)")
         if result.hasUnreadable { throw ExitCode.unreadableInput }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode.failure }
     }
 }
+
+extension DiagnosticFormat: ExpressibleByArgument {}
