@@ -2,10 +2,11 @@ import ColladaKit
 
 /// One check of `assettool validate`: a stable id (printed as `[id]`), a severity and what it checks.
 ///
-/// Rules are declared by the group that implements them (`FileRules`, `AnimationRules`,
-/// `RigRules`, `BaseModelRules`, `CatalogRules`); ``all`` lists every one, in that order.
+/// Rules are declared by the group that implements them (`AnimationRules`, `RigRules`,
+/// `BaseModelRules`, `CatalogRules`); ``all`` lists every one, in that order. The reader's own
+/// diagnostics, which `validate` passes through, are ColladaKit's ``DiagnosticRule/readerRules``.
 package struct ValidationRule: Sendable, Hashable {
-    package enum Area: String, Sendable, CaseIterable { case file, animation, rig, base, catalog }
+    package enum Area: String, Sendable, CaseIterable { case animation, rig, base, catalog }
 
     package var id: String
     package var severity: Diagnostic.Severity
@@ -18,9 +19,29 @@ package struct ValidationRule: Sendable, Hashable {
         Diagnostic(severity, id, message, at: location, notes: notes)
     }
 
-    /// Every rule `validate` runs itself (the reader's own diagnostics, reported as "file" rules, come on top).
-    package static let all: [ValidationRule] = FileRules.rules + AnimationRules.rules + RigRules.rules + BaseModelRules.rules + CatalogRules.rules
+    /// Every rule `validate` runs itself (the reader's own diagnostics come on top: ``listing``).
+    package static let all: [ValidationRule] = AnimationRules.rules + RigRules.rules + BaseModelRules.rules + CatalogRules.rules
 
     /// The rule with `id`, if `validate` declares one.
     package static func named(_ id: String) -> ValidationRule? { all.first { $0.id == id } }
+}
+
+/// One line of `validate --list-rules`: a rule's id, severity, area and summary.
+package struct ListedRule: Sendable, Hashable {
+    package var id: String
+    package var severity: Diagnostic.Severity
+    /// `reader-<stage>` for the reader's rules, else the linter's ``ValidationRule/Area``.
+    package var area: String
+    package var summary: String
+
+    /// Tab-separated: id, severity, area, summary.
+    package var line: String { "\(id)\t\(severity.rawValue)\t\(area)\t\(summary)" }
+}
+
+extension ValidationRule {
+    /// Every id `validate` can report, each once: the reader's rules in the order its stages run, then
+    /// the linter's (``all``).
+    package static let listing: [ListedRule] =
+        DiagnosticRule.readerRules.map { ListedRule(id: $0.id, severity: $0.severity, area: "reader-" + $0.stage.rawValue, summary: $0.summary) }
+        + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.area.rawValue, summary: $0.summary) }
 }

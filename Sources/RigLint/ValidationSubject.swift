@@ -26,7 +26,7 @@ struct ValidationSubject: Sendable {
         } catch let e as LoadError {
             return ValidationSubject(path: path, readerDiagnostics: e.diagnostics, isUnreadable: true)
         } catch {
-            return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.error, "file-unreadable", "\(error)", at: SourceLocation(path: path, line: 0, column: 0))], isUnreadable: true)
+            return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.fileUnreadable, "\(error)", at: SourceLocation(path: path, line: 0, column: 0))], isUnreadable: true)
         }
         let xml: XMLDocument
         do {
@@ -34,7 +34,7 @@ struct ValidationSubject: Sendable {
         } catch let e as LoadError {
             return ValidationSubject(path: path, readerDiagnostics: e.diagnostics)
         } catch {
-            return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.error, "xml-malformed", "\(error)", at: SourceLocation(path: path, line: 1, column: 1))])
+            return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.xmlMalformed, "\(error)", at: SourceLocation(path: path, line: 1, column: 1))])
         }
         let doc = Collada.Document(xml)
         var subject = ValidationSubject(path: path, xml: xml, document: doc, readerDiagnostics: doc.diagnostics.diagnostics)

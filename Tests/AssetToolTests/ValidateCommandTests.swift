@@ -66,7 +66,7 @@ struct ValidateCommandTests {
         // Every rule is listed with its severity.
         let list = try Self.run(["validate", "--list-rules"], in: dir)
         #expect(list.status == 0)
-        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t")) }
+        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t\(rule.area.rawValue)\t")) }
         let noAssets = try Self.run(["validate"], in: dir)
         #expect(noAssets.status == 66)
         #expect(noAssets.stderr.contains("./Assets does not exist"))
@@ -115,5 +115,25 @@ struct ValidateCommandTests {
         let bad = try Self.run(["validate"], in: dir)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("Assets/catalog.json:") && bad.stdout.contains("[catalog-file-missing]"))
+    }
+}
+
+/// `validate --list-rules` lists the reader's rules beside the linter's, every id once.
+@Suite struct ValidateListRulesTests {
+    @Test func readerAndLinterRulesOnce() throws {
+        let r = try CommandRunner.run(["validate", "--list-rules"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.allSatisfy { $0.count == 4 && ["error", "warning"].contains($0[1]) && !$0[3].isEmpty }, "\(r.stdout)")
+        let ids = rows.map { $0[0] }
+        #expect(Set(ids).count == ids.count, "listed twice: \(Dictionary(grouping: ids) { $0 }.filter { $1.count > 1 }.keys.sorted())")
+        let area = Dictionary(rows.map { ($0[0], $0[2]) }, uniquingKeysWith: { a, _ in a })
+        #expect(area["index-count"] == "reader-document")
+        #expect(area["node-limit"] == "reader-scene")
+        #expect(area["triangulation-budget"] == "reader-scene")
+        #expect(area["xml-malformed"] == "reader-xml")
+        #expect(area["anim-times-increasing"] == "animation")
+        #expect(area["catalog-file-missing"] == "catalog")
+        #expect(ids.count == DiagnosticRule.readerRules.count + ValidationRule.all.count)
     }
 }

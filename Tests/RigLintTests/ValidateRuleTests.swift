@@ -251,7 +251,7 @@ struct ValidateRuleTests {
             // Keys out of order are not also reported as unevenly spaced.
             #expect(!d.contains { $0.id == "anim-even-sampling" })
         }
-        if let rule = ValidationRule.named(c.rule) {
+        if let rule = ValidationRule.listing.first(where: { $0.id == c.rule }) {
             #expect(hits.allSatisfy { $0.severity == rule.severity })
         }
     }
@@ -261,5 +261,9 @@ struct ValidateRuleTests {
         let missing = ValidationRule.all.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a fixture: \(missing)")
         #expect(Set(ValidationRule.all.map(\.id)).count == ValidationRule.all.count, "duplicate rule ids")
+        // The file cases are reader rules, listed (once) beside the linter's.
+        let listed = ValidationRule.listing.map(\.id)
+        #expect(Set(listed).count == listed.count, "ids listed twice: \(Dictionary(grouping: listed) { $0 }.filter { $1.count > 1 }.keys.sorted())")
+        #expect(Self.fileCases.allSatisfy { c in ValidationRule.listing.contains { $0.id == c.rule && $0.area.hasPrefix("reader-") } })
     }
 }

@@ -32,7 +32,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @Flag(help: "List the rules (id, severity, what) and exit.")
+    @Flag(help: "List the rules, the reader's and the linter's (id, severity, area, what; tab-separated), and exit.")
     var listRules = false
 
     static let assets = "Assets"
@@ -42,7 +42,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let fm = FileManager.default
         if listRules {
-            for r in ValidationRule.all { print("\(r.id)\t\(r.severity.rawValue)\t\(r.area.rawValue)\t\(r.summary)") }
+            for r in ValidationRule.listing { print(r.line) }
             return
         }
         var inputs = files
