@@ -30,7 +30,8 @@ let package = Package(
             dependencies: ["ColladaKit", "CLibPNG"]),
         // catalog.json: the model the author writes, the icon batch reads and the linter checks.
         .target(
-            name: "AssetCatalog"),
+            name: "AssetCatalog",
+            dependencies: ["ColladaKit", "PoseRenderer"]),
         // `assettool icons`: the incremental, parallel icon batch.
         .target(
             name: "IconFactory",
@@ -62,6 +63,9 @@ let package = Package(
                 "TerminalPreview", "PoseExport", "AssetBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(
+            name: "AssetCatalogTests",
+            dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer"]),
         .testTarget(
             name: "ColladaKitTests",
             dependencies: ["ColladaKit", "AssetBenchmarks"],

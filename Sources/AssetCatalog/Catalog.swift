@@ -1,19 +1,29 @@
-/// `Assets/catalog.json`: the six exercise types and their ten progressions, with the files that show them.
+/// `Assets/catalog.json`: the exercises and their progressions, with the files that show them.
 ///
-/// The JSON format is this type's `Codable` encoding (keys as the property names); paths are relative to the
-/// folder that holds `catalog.json`. Standards live here, not in code, so they can be corrected:
+/// Only what an icon needs is required: the base model, and per progression an `id` and an
+/// `animation` (the looping animation-only rig) or a `pose` file (a few frames around the iconic
+/// moment), or both. Everything else has a default (`assettool init` writes them all out):
+///
+/// | key | default |
+/// | --- | --- |
+/// | `format` | 1 |
+/// | `style` | none: the original app's recipe (``IconStyle/standard``) |
+/// | exercise `name` | its id, capitalised |
+/// | progression `name` | its id |
+/// | progression `stage` | `NN - 1` for an id ending in `-NN`, else its place in the exercise |
+/// | `standards` | none |
+/// | `loops` | true |
+/// | `poseTime` | the middle of the pose file's animation, else of the animation's |
+/// | `iconOffset` | computed from the figure's silhouette |
+///
 /// ```json
-/// { "format": 1, "baseModel": "Models/base-model.dae", "style": "icon-style.json",
-///   "exercises": [ { "id": "pushup", "name": "Pushups", "progressions": [
-///     { "id": "pushup-01", "stage": 0, "name": "Wall pushups",
-///       "standards": [ {"level": "beginner", "sets": 1, "reps": 10},
-///                      {"level": "intermediate", "sets": 2, "reps": 25},
-///                      {"level": "progression", "sets": 3, "reps": 50} ],
-///       "animation": "Animations/pushup-01.dae", "pose": "Poses/pushup-01-pose.dae",
-///       "poseTime": 0.0417, "loops": true } ] } ] }
+/// { "baseModel": "Models/base-model.dae",
+///   "exercises": [ { "id": "pushup", "progressions": [
+///     { "id": "pushup-01", "animation": "Animations/pushup-01.dae" } ] } ] }
 /// ```
-/// A standard is either `sets` x `reps` or a hold of `holdSeconds`; `eachSide` marks "(each)".
-/// `iconOffset` (points, x right, y down, as SwiftUI's `offset`) overrides the computed centring offset.
+/// Paths are relative to the folder that holds `catalog.json`. A standard is either `sets` x `reps`
+/// or a hold of `holdSeconds`; `eachSide` marks "(each)". `iconOffset` (points, x right, y down, as
+/// SwiftUI's `offset`) overrides the computed centring offset.
 package struct Catalog: Codable, Equatable, Sendable {
     package struct Standard: Codable, Equatable, Sendable {
         /// `beginner`, `intermediate` or `progression`.
@@ -40,18 +50,21 @@ package struct Catalog: Codable, Equatable, Sendable {
         package var name: String
         package var standards: [Standard]
         /// The looping animation-only rig, relative to the catalog's folder.
-        package var animation: String
+        package var animation: String?
         /// The pose file (a few frames around the iconic moment), relative to the catalog's folder.
-        package var pose: String
-        /// The time, in seconds of the pose file's timeline, that the icon freezes.
-        package var poseTime: Float
+        package var pose: String?
+        /// The time, in seconds of the posed file's timeline, that the icon freezes; nil: the middle.
+        package var poseTime: Float?
         /// Whether the animation loops (first and last frame equal).
         package var loops: Bool
         /// Hand-tuned offset in points overriding the computed one.
         package var iconOffset: [Float]?
 
-        package init(id: String, stage: Int, name: String, standards: [Standard], animation: String, pose: String,
-                     poseTime: Float, loops: Bool, iconOffset: [Float]? = nil) {
+        /// The file the icon poses: the pose file, else the animation.
+        package var posedFile: String? { pose ?? animation }
+
+        package init(id: String, stage: Int, name: String, standards: [Standard] = [], animation: String?, pose: String?,
+                     poseTime: Float? = nil, loops: Bool = true, iconOffset: [Float]? = nil) {
             self.id = id
             self.stage = stage
             self.name = name
@@ -81,11 +94,11 @@ package struct Catalog: Codable, Equatable, Sendable {
     package var format: Int = 1
     /// The base mannequin, relative to the catalog's folder.
     package var baseModel: String
-    /// The icon style (`IconStyle`), relative to the catalog's folder.
-    package var style: String
+    /// The icon style (`IconStyle`), relative to the catalog's folder; nil: the original recipe.
+    package var style: String?
     package var exercises: [Exercise]
 
-    package init(format: Int = 1, baseModel: String, style: String, exercises: [Exercise]) {
+    package init(format: Int = 1, baseModel: String, style: String?, exercises: [Exercise]) {
         self.format = format
         self.baseModel = baseModel
         self.style = style
@@ -94,4 +107,59 @@ package struct Catalog: Codable, Equatable, Sendable {
 
     /// Every progression in catalog order.
     package var progressions: [Progression] { exercises.flatMap(\.progressions) }
+}
+
+// Decoding with the defaults of the table above.
+
+extension Catalog {
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
+        baseModel = try c.decode(String.self, forKey: .baseModel)
+        style = try c.decodeIfPresent(String.self, forKey: .style)
+        exercises = try c.decode([Exercise].self, forKey: .exercises)
+    }
+}
+
+extension Catalog.Exercise {
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? id.prefix(1).uppercased() + id.dropFirst()
+        progressions = try c.decode([Catalog.Progression].self, forKey: .progressions)
+        for i in progressions.indices where progressions[i].stage < 0 {
+            progressions[i].stage = i
+        }
+    }
+}
+
+extension Catalog.Progression {
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        // -1 until the exercise gives it its place (see Exercise's decoding).
+        stage = try c.decodeIfPresent(Int.self, forKey: .stage) ?? Self.stage(fromID: id) ?? -1
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? id
+        standards = try c.decodeIfPresent([Catalog.Standard].self, forKey: .standards) ?? []
+        animation = try c.decodeIfPresent(String.self, forKey: .animation)
+        pose = try c.decodeIfPresent(String.self, forKey: .pose)
+        poseTime = try c.decodeIfPresent(Float.self, forKey: .poseTime)
+        loops = try c.decodeIfPresent(Bool.self, forKey: .loops) ?? true
+        iconOffset = try c.decodeIfPresent([Float].self, forKey: .iconOffset)
+        if animation == nil && pose == nil {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: c.codingPath, debugDescription: "progression '\(id)' names no file: give \"animation\" (the rig), \"pose\" (a pose file), or both"))
+        }
+        if let o = iconOffset, o.count != 2 {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: c.codingPath + [CodingKeys.iconOffset], debugDescription: "iconOffset is two numbers, [x, y] in points"))
+        }
+    }
+
+    /// `NN - 1` for an id ending in `-NN` (`pushup-03` is stage 2), else nil.
+    package static func stage(fromID id: String) -> Int? {
+        guard let dash = id.lastIndex(of: "-"), case let digits = id[id.index(after: dash)...],
+              digits.count == 2, let n = Int(digits), n >= 1 else { return nil }
+        return n - 1
+    }
 }

@@ -19,7 +19,11 @@ struct IconJob: Sendable {
     static let states: [(state: IconState, suffix: String)] = [(.incomplete, ""), (.complete, "-complete")]
 
     func run() -> IconOutcome {
-        let posePath = inputs.assets + "/" + entry.pose
+        guard let posed = entry.posedFile else {
+            return .failed([Diagnostic(.catalogSchema, "progression '\(entry.id)' names no animation or pose file",
+                                       at: SourceLocation(path: inputs.assets + "/catalog.json", line: 0, column: 0))])
+        }
+        let posePath = posed.hasPrefix("/") ? posed : inputs.assets + "/" + posed
         guard let poseData = FileManager.default.contents(atPath: posePath) else {
             let missing = !FileManager.default.fileExists(atPath: posePath)
             return .failed([Diagnostic(.error, "file-missing", missing ? "no such file (pose of \(entry.id))" : "cannot be read",
@@ -55,7 +59,9 @@ struct IconJob: Sendable {
             return .failed([Diagnostic(.error, "rig-no-channels", "the pose file animates no joint of the base model",
                                        at: SourceLocation(path: posePath, line: 0, column: 0))])
         }
-        let pose = scene.pose(at: entry.poseTime)
+        // The catalog's time, else the middle of the posed file's animation.
+        let time = entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
+        let pose = scene.pose(at: time)
 
         // Render every state at every scale, then write.
         let painted: PaintedIcon

@@ -36,12 +36,13 @@ package struct Validator: Sendable {
         var looping = Set<String>()
         var hasUnreadable = false
         if let catalogPath {
-            let (catalog, diagnostics) = CatalogRules.check(path: catalogPath)
+            let (catalog, diagnostics, unreadable) = CatalogRules.check(path: catalogPath)
             catalogDiagnostics = diagnostics
-            hasUnreadable = diagnostics.contains { $0.id == CatalogRules.unreadable.id && $0.location.line == 0 }
+            hasUnreadable = unreadable
             let folder = (catalogPath as NSString).deletingLastPathComponent
             for p in catalog?.progressions ?? [] where p.loops {
-                looping.insert(Self.key(p.animation.hasPrefix("/") ? p.animation : (folder.isEmpty ? p.animation : folder + "/" + p.animation)))
+                guard let animation = p.animation else { continue }
+                looping.insert(Self.key(animation.hasPrefix("/") ? animation : (folder.isEmpty ? animation : folder + "/" + animation)))
             }
         }
         var list = files

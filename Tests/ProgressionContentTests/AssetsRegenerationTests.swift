@@ -47,17 +47,18 @@ import Testing
         #expect(catalog.exercises.map(\.id) == ["pushup", "squat", "pullup", "legraise", "bridge", "handstand"])
         #expect(catalog.progressions.map(\.id) == AssetsFixture.ids)
         #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(catalog.baseModel)))
-        #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(catalog.style)))
+        #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(try #require(catalog.style))))
         for e in catalog.exercises {
             #expect(e.progressions.map(\.stage) == Array(0..<10))
             for p in e.progressions {
                 #expect(p.name == AssetsFixture.definition(p.id)?.name)
                 #expect(p.standards.map(\.level) == ["beginner", "intermediate", "progression"])
                 #expect(p.standards.allSatisfy { ($0.sets ?? 0) > 0 && ($0.reps ?? 0) > 0 || ($0.holdSeconds ?? 0) > 0 }, "\(p.id)")
-                let pose = try ColladaLoader.load(path: AssetsFixture.path(p.pose))
+                let pose = try ColladaLoader.load(path: AssetsFixture.path(try #require(p.pose)))
                 let range = try #require(pose.animationRange)
-                #expect(range.contains(p.poseTime), "\(p.id): poseTime \(p.poseTime) outside \(range)")
-                #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(p.animation)))
+                let poseTime = try #require(p.poseTime)
+                #expect(range.contains(poseTime), "\(p.id): poseTime \(poseTime) outside \(range)")
+                #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(try #require(p.animation))))
             }
         }
         // Spot checks against PROGRESSIONS.md.

@@ -174,7 +174,7 @@ struct ValidateRuleTests {
 
 
     static let catalogCases: [Case] = [
-        Case(rule: "catalog-unreadable", target: .catalog, mutate: { $0.text = "{\n  \"format\": 1,\n" }, expected: { _ in (1, 1) }),
+        Case(rule: "catalog-syntax", target: .catalog, mutate: { $0.text = "{\n  \"format\": 1,\n" }, expected: { _ in (3, 1) }),
         Case(rule: "catalog-file-missing", target: .catalog, mutate: { $0.replace("\"Poses/pushup-01-pose.dae\"", "\"Poses/missing.dae\"") },
              expected: { $0.position(ofTag: "\"pose\"") }),
         Case(rule: "catalog-id-duplicate", target: .catalog,

@@ -4,18 +4,22 @@
 /// The reader's rules are declared once, in `DiagnosticRule+Reader.swift` (``readerRules``), and
 /// every diagnostic the reader makes names one of them.
 public struct DiagnosticRule: Sendable, Hashable {
-    /// Where a rule is checked.
-    public enum Stage: String, Sendable, CaseIterable {
+    /// Where a rule is checked: the reader's stages, and others that libraries add (such as an
+    /// asset catalog's).
+    public struct Stage: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// Reading the file (missing, unreadable, a broken `.zae`).
-        case file
+        public static let file = Stage(rawValue: "file")
         /// libxml2's parse and the reader's limits on it.
-        case xml
+        public static let xml = Stage(rawValue: "xml")
         /// The COLLADA vocabulary: arrays, accessors, inputs, primitives, transforms.
-        case document
+        public static let document = Stage(rawValue: "document")
         /// Resolving references into a scene: meshes, skins, nodes, animations.
-        case scene
+        public static let scene = Stage(rawValue: "scene")
         /// Applying an animation-only rig to a base model.
-        case rig
+        public static let rig = Stage(rawValue: "rig")
     }
 
     public let id: String

@@ -69,6 +69,52 @@ public struct IconStyle: Sendable, Codable, Equatable {
 
     public init() {}
 
-    /// The recipe of `DESIGN.md` exactly.
+    /// The original app's recipe exactly (two circles of 0.7 and 0.4 of the side, grey 0.25 or theme
+    /// colour 0.8, grayscale 1 or 0.5, contrast 1.1, a white glow of 0.01 of the side).
     public static let standard = IconStyle()
+
+    /// Decodes a style in which every key is optional: a missing one takes ``standard``'s value, so a
+    /// style file need only say what it changes.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = IconStyle.standard
+        format = try c.decodeIfPresent(Int.self, forKey: .format) ?? d.format
+        pointSize = try c.decodeIfPresent(Int.self, forKey: .pointSize) ?? d.pointSize
+        scales = try c.decodeIfPresent([Int].self, forKey: .scales) ?? d.scales
+        themeColor = try c.decodeIfPresent([Float].self, forKey: .themeColor) ?? d.themeColor
+        incompleteColor = try c.decodeIfPresent([Float].self, forKey: .incompleteColor) ?? d.incompleteColor
+        circles = try c.decodeIfPresent([Circle].self, forKey: .circles) ?? d.circles
+        figureHeight = try c.decodeIfPresent(Float.self, forKey: .figureHeight) ?? d.figureHeight
+        figureColor = try c.decodeIfPresent([Float].self, forKey: .figureColor) ?? d.figureColor
+        grayscaleComplete = try c.decodeIfPresent(Float.self, forKey: .grayscaleComplete) ?? d.grayscaleComplete
+        grayscaleIncomplete = try c.decodeIfPresent(Float.self, forKey: .grayscaleIncomplete) ?? d.grayscaleIncomplete
+        contrast = try c.decodeIfPresent(Float.self, forKey: .contrast) ?? d.contrast
+        glowRadius = try c.decodeIfPresent(Float.self, forKey: .glowRadius) ?? d.glowRadius
+        glowColor = try c.decodeIfPresent([Float].self, forKey: .glowColor) ?? d.glowColor
+        glowOpacity = try c.decodeIfPresent(Float.self, forKey: .glowOpacity) ?? d.glowOpacity
+        samplesPerSide = try c.decodeIfPresent(Int.self, forKey: .samplesPerSide) ?? d.samplesPerSide
+    }
+
+    /// What is out of range, in words (nil when the style can be drawn): colours of three components
+    /// in 0...1, fractions in 0...1, `pointSize` 8...1024, `scales` 1...4, `samplesPerSide` 1...8.
+    public var problem: String? {
+        if format > 1 { return "format \(format) is newer than this tool reads (1)" }
+        if !(8...1024).contains(pointSize) { return "pointSize is \(pointSize); it must be 8...1024" }
+        if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be a list of 1...4, like [1, 2, 3]" }
+        if !(1...8).contains(samplesPerSide) { return "samplesPerSide is \(samplesPerSide); it must be 1...8" }
+        for (name, c) in [("themeColor", themeColor), ("incompleteColor", incompleteColor), ("figureColor", figureColor), ("glowColor", glowColor)]
+        where c.count != 3 || c.contains(where: { !(0...1).contains($0) }) {
+            return "\(name) must be three numbers in 0...1 (red, green, blue)"
+        }
+        for (name, v) in [("figureHeight", figureHeight), ("glowRadius", glowRadius), ("glowOpacity", glowOpacity),
+                          ("grayscaleComplete", grayscaleComplete), ("grayscaleIncomplete", grayscaleIncomplete)]
+        where !(0...2).contains(v) {
+            return "\(name) is \(v); it must be 0...2"
+        }
+        if !(0...4).contains(contrast) { return "contrast is \(contrast); it must be 0...4" }
+        for c in circles where !(0...1).contains(c.diameter) || !(0...1).contains(c.completeOpacity) || !(0...1).contains(c.incompleteOpacity) {
+            return "a circle's diameter and opacities must be 0...1"
+        }
+        return nil
+    }
 }

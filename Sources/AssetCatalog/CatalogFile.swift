@@ -1,0 +1,204 @@
+import ColladaKit
+import Foundation
+import PoseRenderer
+
+/// A `catalog.json` as read from disk: the ``Catalog`` with its defaults filled in, the icon style it
+/// names, and where each value stands, so every mistake is reported at its line and column in words
+/// a person uses (`exercises[0].progressions[2].poseTime`).
+package struct CatalogFile: Sendable {
+    /// The catalog's path, as given.
+    package var path: String
+    package var catalog: Catalog
+    /// The style the catalog names (or the original recipe when it names none).
+    package var style: IconStyle
+    /// The style file's path, when the catalog names one.
+    package var stylePath: String?
+    /// The style file's bytes (empty without one): the icons' manifest hashes them.
+    package var styleBytes: [UInt8]
+    /// The parsed JSON, for locating values.
+    package var root: JSONNode
+
+    /// The folder that holds the catalog; the catalog's paths are relative to it.
+    package var folder: String { (path as NSString).deletingLastPathComponent }
+
+    /// `relative` (a path the catalog names) as a path from the working directory.
+    package func resolve(_ relative: String) -> String {
+        relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
+    }
+
+    /// Where the value at `keys` (object keys and list positions, from the root) stands, or the
+    /// nearest enclosing value that exists.
+    package func location(_ keys: JSONPath...) -> SourceLocation {
+        Self.keysNode(keys, in: root).location
+    }
+
+    /// A step of a path into the JSON.
+    package enum JSONPath: Sendable {
+        case key(String)
+        case index(Int)
+    }
+}
+
+extension CatalogFile {
+    /// What reading a catalog gave: the file (nil when it cannot be used) and what was found.
+    package struct Reading: Sendable {
+        package var file: CatalogFile?
+        package var diagnostics: [Diagnostic]
+        /// The catalog or its style could not be read at all (exit 66 rather than 65).
+        package var unreadable: Bool
+
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Reads the catalog at `path` and the style it names, and checks that every file it names exists.
+    ///
+    /// Never throws: every problem is a located diagnostic (``rules``). The catalog is returned
+    /// whenever it decoded, even when a file it names is missing, so a linter can go on.
+    package static func read(path: String) -> Reading {
+        var out = Reading(file: nil, diagnostics: [], unreadable: false)
+        guard let bytes = readBytes(path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            out.diagnostics.append(Diagnostic(.catalogUnreadable, exists ? "the catalog cannot be read" : "no such file",
+                                              at: SourceLocation(path: path, line: 0, column: 0)))
+            out.unreadable = true
+            return out
+        }
+        guard let (catalog, root) = decode(Catalog.self, bytes, path: path, into: &out.diagnostics) else { return out }
+        var file = CatalogFile(path: path, catalog: catalog, style: .standard, stylePath: nil, styleBytes: [], root: root)
+        if catalog.format > 1 {
+            out.diagnostics.append(Diagnostic(.catalogFormat, "catalog format \(catalog.format) is newer than this tool reads (1)",
+                                              at: file.location(.key("format"))))
+        }
+        // The files it names.
+        func check(_ relative: String?, at keys: [JSONPath], what: String) {
+            guard let relative else { return }
+            let full = file.resolve(relative)
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) || isDirectory.boolValue {
+                out.diagnostics.append(Diagnostic(.catalogFileMissing, "\(what) '\(relative)' does not exist (looked for \(full))",
+                                                  at: keysNode(keys, in: root).location))
+            }
+        }
+        check(catalog.baseModel, at: [.key("baseModel")], what: "the base model")
+        for (e, exercise) in catalog.exercises.enumerated() {
+            for (p, progression) in exercise.progressions.enumerated() {
+                let at: [JSONPath] = [.key("exercises"), .index(e), .key("progressions"), .index(p)]
+                check(progression.animation, at: at + [.key("animation")], what: "the animation of '\(progression.id)',")
+                check(progression.pose, at: at + [.key("pose")], what: "the pose file of '\(progression.id)',")
+            }
+        }
+        // Ids are unique: a second use is reported where it stands.
+        var seen: [String: String] = [:]
+        for (e, exercise) in catalog.exercises.enumerated() {
+            for (p, progression) in exercise.progressions.enumerated() {
+                let at = keysNode([.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")], in: root)
+                if let first = seen[progression.id] {
+                    out.diagnostics.append(Diagnostic(.catalogIDDuplicate, "progression id '\(progression.id)' is used twice (first at \(first))",
+                                                      at: at.location))
+                } else {
+                    seen[progression.id] = "\(at.location.line):\(at.location.column)"
+                }
+            }
+        }
+        // The style.
+        if let style = catalog.style {
+            let stylePath = file.resolve(style)
+            file.stylePath = stylePath
+            if let styleBytes = readBytes(stylePath) {
+                file.styleBytes = styleBytes
+                if let (decoded, styleRoot) = decode(IconStyle.self, styleBytes, path: stylePath, into: &out.diagnostics) {
+                    file.style = decoded
+                    if let problem = decoded.problem {
+                        out.diagnostics.append(Diagnostic(.styleRange, problem, at: styleRoot.location))
+                    }
+                }
+            } else {
+                out.diagnostics.append(Diagnostic(.catalogFileMissing, "the style '\(style)' does not exist (looked for \(stylePath))",
+                                                  at: file.location(.key("style"))))
+            }
+        }
+        out.file = file
+        return out
+    }
+
+    /// The node at `keys` below `root`, or the nearest that exists.
+    package static func keysNode(_ keys: [JSONPath], in root: JSONNode) -> JSONNode {
+        var node = root
+        for k in keys {
+            switch (k, node.value) {
+            case (.key(let name), .object(let members)):
+                guard let m = members.last(where: { $0.key == name }) else { return node }
+                node = m.value
+            case (.index(let i), .array(let items)) where items.indices.contains(i):
+                node = items[i]
+            default:
+                return node
+            }
+        }
+        return node
+    }
+
+    static func readBytes(_ path: String) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return [UInt8](data)
+    }
+
+    /// Parses and decodes `bytes`; appends a syntax or schema error, or unknown-key warnings.
+    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], path: String,
+                                     into diagnostics: inout [Diagnostic]) -> (T, JSONNode)? {
+        let root: JSONNode
+        do {
+            root = try JSONNode.parse(bytes, path: path)
+        } catch let e as JSONSyntaxError {
+            diagnostics.append(Diagnostic(.catalogSyntax, e.message, at: e.location))
+            return nil
+        } catch {
+            return nil
+        }
+        do {
+            let (value, unknown) = try JSONNodeDecoder.decode(type, from: root)
+            for u in unknown {
+                let hint = u.suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+                diagnostics.append(Diagnostic(.catalogUnknownKey, "\(u.path) is not a key this file has; it is ignored\(hint)", at: u.location))
+            }
+            return (value, root)
+        } catch let f as JSONNodeDecoder.Failure {
+            diagnostics.append(Diagnostic(.catalogSchema, f.message, at: f.location))
+            return nil
+        } catch {
+            return nil
+        }
+    }
+}
+
+extension DiagnosticRule.Stage {
+    /// Reading an asset catalog (`catalog.json`) or an icon style (`icon-style.json`).
+    package static let catalog = DiagnosticRule.Stage(rawValue: "catalog")
+}
+
+extension DiagnosticRule {
+    package static let catalogUnreadable = DiagnosticRule(
+        "catalog-unreadable", .error, .catalog, "The catalog does not exist or cannot be read.")
+    package static let catalogSyntax = DiagnosticRule(
+        "catalog-syntax", .error, .catalog, "The catalog or style is not well-formed JSON (a missing comma, quote or bracket).")
+    package static let catalogSchema = DiagnosticRule(
+        "catalog-schema", .error, .catalog, "A value of the catalog or style has the wrong type, or a required key is missing.")
+    package static let catalogUnknownKey = DiagnosticRule(
+        "catalog-unknown-key", .warning, .catalog, "A key the catalog or style format does not have (a misspelling?); it is ignored.")
+    package static let catalogFormat = DiagnosticRule(
+        "catalog-format", .error, .catalog, "The catalog's format is newer than this tool reads.")
+    package static let catalogFileMissing = DiagnosticRule(
+        "catalog-file-missing", .error, .catalog, "A file the catalog names (base model, style, animation, pose) does not exist.")
+    package static let catalogIDDuplicate = DiagnosticRule(
+        "catalog-id-duplicate", .error, .catalog, "Two progressions have the same id.")
+    package static let styleRange = DiagnosticRule(
+        "style-range", .error, .catalog, "A style value is out of range (colours 0...1, pointSize 8...1024, scales 1...4).")
+
+    /// The rules of reading a catalog and its style.
+    package static let catalogRules: [DiagnosticRule] = [
+        .catalogUnreadable, .catalogSyntax, .catalogSchema, .catalogUnknownKey, .catalogFormat, .catalogFileMissing,
+        .catalogIDDuplicate, .styleRange,
+    ]
+}
