@@ -94,6 +94,6 @@ let package = Package(
         // End to end: runs the built `assettool` (listed so it is built; never imported).
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["AssetTool", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures"]),
+            dependencies: ["AssetTool", "AssetCatalog", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures"]),
     ]
 )

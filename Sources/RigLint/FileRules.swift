@@ -16,12 +16,20 @@ enum FileRules {
         "channel-stride": "anim-output-stride",
     ]
 
+    /// Reader warnings that are errors here: a channel whose target node is not in the file (a bone
+    /// renamed in Blender) loads, but its motion is silently lost.
+    static let errorsHere: Set<String> = [DiagnosticRule.channelTargetMissing.id]
+
     /// The reader's diagnostics of `subject`, minus those `found` (validate's own) already cover.
     static func check(_ subject: ValidationSubject, found: [Diagnostic]) -> [Diagnostic] {
         let ownIDs = Set(found.map(\.id))
-        return subject.readerDiagnostics.filter { d in
-            guard let replacement = supersededBy[d.id] else { return true }
-            return !ownIDs.contains(replacement)
+        return subject.readerDiagnostics.compactMap { d in
+            if let replacement = supersededBy[d.id], ownIDs.contains(replacement) { return nil }
+            guard errorsHere.contains(d.id), d.severity == .warning else { return d }
+            var e = d
+            e.severity = .error
+            e.message += "; its motion is lost"
+            return e
         }
     }
 }

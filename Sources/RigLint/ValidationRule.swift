@@ -1,3 +1,4 @@
+import AssetCatalog
 import ColladaKit
 
 /// One check of `assettool validate`: a stable id (printed as `[id]`), a severity and what it checks.
@@ -39,9 +40,10 @@ package struct ListedRule: Sendable, Hashable {
 }
 
 extension ValidationRule {
-    /// Every id `validate` can report, each once: the reader's rules in the order its stages run, then
-    /// the linter's (``all``).
+    /// Every id `validate` can report, each once: the reader's rules in the order its stages run, the
+    /// catalog reader's, then the linter's (``all``).
     package static let listing: [ListedRule] =
         DiagnosticRule.readerRules.map { ListedRule(id: $0.id, severity: $0.severity, area: "reader-" + $0.stage.rawValue, summary: $0.summary) }
+        + DiagnosticRule.catalogRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
         + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.area.rawValue, summary: $0.summary) }
 }

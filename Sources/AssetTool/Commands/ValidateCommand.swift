@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColladaKit
 import Foundation
+import AssetCatalog
 import RigLint
 
 /// `assettool validate [FILES or DIRS...] [--base BASE.dae] [--catalog CATALOG.json] [--format text|json|github] [--strict]`:
@@ -10,20 +11,23 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check rigs, poses, the base model and the catalog; print compiler-style diagnostics.",
         discussion: """
-            Without FILES, validates everything under ./Assets against ./Assets/Models/base-model.dae with the \
-            catalog ./Assets/catalog.json. Directories are searched for .dae and .zae files. With FILES, the base \
-            model and catalog default to the same paths when they exist. Diagnostics go to stdout, a summary to \
+            Without FILES, validates everything under the assets folder (./Assets, or --assets DIR) against the \
+            base model its catalog.json names, with that catalog. Directories are searched for .dae and .zae files. \
+            With FILES, the base model and catalog default to the same when they exist. Diagnostics go to stdout, a summary to \
             stderr. Exit status: 0 when clean (warnings allowed unless --strict), 1 when there are errors (or \
             warnings with --strict), 64 for usage errors, 66 when a file cannot be read.
             """)
 
-    @Argument(help: "COLLADA files or directories (default: ./Assets).")
+    @Argument(help: "COLLADA files or directories (default: the assets folder).")
     var files: [String] = []
 
-    @Option(help: "The base model rigs are checked against (default: ./Assets/Models/base-model.dae).")
+    @Option(help: "The assets folder: its catalog.json names the base model, and without FILES every COLLADA file in it is checked.")
+    var assets = "Assets"
+
+    @Option(help: "The base model rigs are checked against (default: the one the catalog names).")
     var base: String?
 
-    @Option(help: "The catalog (default: ./Assets/catalog.json).")
+    @Option(help: "The catalog (default: <assets>/catalog.json).")
     var catalog: String?
 
     @Option(help: "Output format: compiler-style text, a JSON array, or GitHub Actions annotations.")
@@ -35,9 +39,11 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "List the rules, the reader's and the linter's (id, severity, area, what; tab-separated), and exit.")
     var listRules = false
 
-    static let assets = "Assets"
-    static let defaultBase = "Assets/Models/base-model.dae"
-    static let defaultCatalog = "Assets/catalog.json"
+    /// The base model the catalog at `catalogPath` names, when it reads.
+    static func baseModel(named catalogPath: String) -> String? {
+        guard let file = CatalogFile.read(path: catalogPath).file, !file.catalog.baseModel.isEmpty else { return nil }
+        return file.resolve(file.catalog.baseModel)
+    }
 
     func run() throws {
         let fm = FileManager.default
@@ -46,20 +52,17 @@ struct ValidateCommand: ParsableCommand {
             return
         }
         var inputs = files
-        var basePath = base
-        var catalogPath = catalog
+        let defaultCatalog = assets + "/catalog.json"
+        let catalogPath = catalog ?? (files.isEmpty || fm.fileExists(atPath: defaultCatalog) ? defaultCatalog : nil)
+        var basePath = base ?? catalogPath.flatMap(Self.baseModel(named:))
         if inputs.isEmpty {
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: Self.assets, isDirectory: &isDirectory), isDirectory.boolValue else {
-                Console.err("error: no FILES given and ./\(Self.assets) does not exist in \(fm.currentDirectoryPath); run from the project root or name the files to validate")
+            guard fm.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
+                Console.err("\(assets): error: no such folder (in \(fm.currentDirectoryPath)); name it with --assets, or the files to validate")
                 throw ExitCode.unreadableInput
             }
-            inputs = [Self.assets]
-            basePath = basePath ?? Self.defaultBase
-            catalogPath = catalogPath ?? Self.defaultCatalog
-        } else {
-            if basePath == nil, fm.fileExists(atPath: Self.defaultBase) { basePath = Self.defaultBase }
-            if catalogPath == nil, fm.fileExists(atPath: Self.defaultCatalog) { catalogPath = Self.defaultCatalog }
+            inputs = [assets]
+            if basePath == nil, fm.fileExists(atPath: assets + "/Models/base-model.dae") { basePath = assets + "/Models/base-model.dae" }
         }
         var paths: [String] = []
         for input in inputs {

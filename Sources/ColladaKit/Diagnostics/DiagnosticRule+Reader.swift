@@ -72,7 +72,7 @@ extension DiagnosticRule {
     public static let keysNotIncreasing = DiagnosticRule("keys-not-increasing", .warning, .scene, "A sampler's key times do not increase.")
     public static let tangentsMissing = DiagnosticRule("tangents-missing", .warning, .scene, "BEZIER or HERMITE keys without matching tangents; LINEAR is used between them.")
     public static let channelTarget = DiagnosticRule("channel-target", .warning, .scene, "A channel target has a bad index or member.")
-    public static let channelTargetMissing = DiagnosticRule("channel-target-missing", .warning, .scene, "A channel targets a node that does not exist; its motion is lost.")
+    public static let channelTargetMissing = DiagnosticRule("channel-target-missing", .warning, .scene, "A channel targets a node that does not exist; its motion is lost (an error in validate).")
     public static let channelTargetUnsupported = DiagnosticRule("channel-target-unsupported", .warning, .scene, "A channel targets something that is not a node transform; it is not animated.")
     public static let channelStride = DiagnosticRule("channel-stride", .error, .scene, "A channel drives more values than its sampler's output holds per key.")
     public static let animationLimit = DiagnosticRule("animation-limit", .error, .scene, "The channels drive more node transforms than the reader accepts (1,000,000).")
