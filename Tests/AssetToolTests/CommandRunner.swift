@@ -29,17 +29,29 @@ enum CommandRunner {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read before waiting so a full pipe cannot block the child.
+        // Drain both pipes at once, before waiting: a child that fills one pipe (64 KB) while we read
+        // the other to its end would block forever.
+        let e = Drained()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { e.data = err.fileHandleForReading.readDataToEndOfFile() }
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e.data, as: UTF8.self))
+    }
+
+    /// What the other thread read (written once by it, read after `group.wait()`).
+    private final class Drained: @unchecked Sendable {
+        var data = Data()
     }
 
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static var fixtures: String { repoRoot.path + "/Tests/ColladaKitTests/Fixtures" }
-    static var shared: String? {
+    /// `../shared` beside the checkout when it holds the corpus (looked up once).
+    static let shared: String? = {
         let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
         return FileManager.default.fileExists(atPath: p + "/corpus") ? p : nil
-    }
+    }()
+    /// The checkout's `Assets/` holds a catalog (looked up once).
+    static let haveAssets = FileManager.default.fileExists(atPath: repoRoot.path + "/Assets/catalog.json")
 }

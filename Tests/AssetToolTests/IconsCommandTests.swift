@@ -7,9 +7,8 @@ import Testing
 ///
 /// Tolerances: the figure's silhouette centre (alpha-weighted) lies within 4% of the side of the canvas
 /// centre, unless the catalog overrides the offset; corners are fully transparent.
-@Suite(.serialized) struct IconsCommandTests {
+@Suite(.serialized, .enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json")) struct IconsCommandTests {
     static let assets = CommandRunner.repoRoot.path + "/Assets"
-    static var haveAssets: Bool { FileManager.default.fileExists(atPath: assets + "/catalog.json") }
 
     static func tempDir(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icons-\(name)-\(UUID().uuidString)").path
@@ -44,7 +43,6 @@ import Testing
     }
 
     @Test func makesTheWholeCatalog() throws {
-        guard Self.haveAssets else { print("makesTheWholeCatalog: skipped: no Assets/catalog.json"); return }
         let out = try Self.tempDir("all")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try CommandRunner.run(["icons", "--assets", Self.assets, "--out", out, "--quiet"])
@@ -101,7 +99,6 @@ import Testing
     /// `--jobs 1` and `--jobs 4` write byte-identical trees; a rerun is a no-op; two shards merged by
     /// copying their folders together equal one run.
     @Test func deterministicIncrementalAndShardable() throws {
-        guard Self.haveAssets else { print("deterministicIncrementalAndShardable: skipped: no Assets/catalog.json"); return }
         let only = Self.sample.joined(separator: ",")
         let one = try Self.tempDir("j1"), four = try Self.tempDir("j4"), s1 = try Self.tempDir("s1"), s2 = try Self.tempDir("s2")
         defer { for d in [one, four, s1, s2] { try? FileManager.default.removeItem(atPath: d) } }
@@ -136,7 +133,6 @@ import Testing
     /// One corrupt pose: the others are made, the bad one is named with path:line:col, the exit status
     /// is non-zero and its previous PNGs stay as they were.
     @Test func oneCorruptPoseFailsAlone() throws {
-        guard Self.haveAssets else { print("oneCorruptPoseFailsAlone: skipped: no Assets/catalog.json"); return }
         let assets = try Self.tempDir("assets"), out = try Self.tempDir("out")
         defer { try? FileManager.default.removeItem(atPath: assets); try? FileManager.default.removeItem(atPath: out) }
         for (path, data) in Self.tree(Self.assets) {
@@ -167,7 +163,6 @@ import Testing
 
     /// `--format png` writes plain files; bad arguments exit 64; a missing catalog exits 66.
     @Test func plainPNGsAndArgumentErrors() throws {
-        guard Self.haveAssets else { print("plainPNGsAndArgumentErrors: skipped: no Assets/catalog.json"); return }
         let out = try Self.tempDir("png")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try CommandRunner.run(["icons", "--assets", Self.assets, "--out", out, "--only", "pushup-01", "--format", "png", "--quiet"])
@@ -246,12 +241,9 @@ import Testing
 
 /// The committed `Assets/` passes every rule of `assettool validate`, warnings included.
 @Suite struct CommittedAssetsValidateTests {
-    @Test func committedAssetsValidateClean() throws {
+    @Test(.enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json"))
+    func committedAssetsValidateClean() throws {
         let assets = CommandRunner.repoRoot.path + "/Assets"
-        guard FileManager.default.fileExists(atPath: assets + "/catalog.json") else {
-            print("committedAssetsValidateClean: skipped: no Assets/")
-            return
-        }
         let r = try CommandRunner.run(["validate", assets, "--base", assets + "/Models/base-model.dae",
                                        "--catalog", assets + "/catalog.json", "--strict"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
@@ -262,12 +254,9 @@ import Testing
 /// Applying a pose file brings its props (static meshes under `props`) into the posed scene, placed
 /// in base space, beside the base model's own meshes; its joints still all match.
 @Suite struct RigPropsTests {
-    @Test func propsComeWithTheRig() throws {
+    @Test(.enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json"))
+    func propsComeWithTheRig() throws {
         let assets = CommandRunner.repoRoot.path + "/Assets"
-        guard FileManager.default.fileExists(atPath: assets + "/catalog.json") else {
-            print("propsComeWithTheRig: skipped: no Assets/")
-            return
-        }
         let base = try ColladaLoader.load(path: assets + "/Models/base-model.dae")
         let rig = try ColladaLoader.load(path: assets + "/Poses/pullup-05-pose.dae")
         let rigProps = rig.meshInstances.filter { if case .mesh = $0.source { return true } else { return false } }.count

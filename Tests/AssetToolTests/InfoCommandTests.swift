@@ -43,11 +43,9 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: Data(j.stdout.utf8))) != nil)
     }
 
-    @Test func humanSummaryOfTheBlenderHumanoid() throws {
-        guard let shared = CommandRunner.shared else {
-            print("humanSummaryOfTheBlenderHumanoid: skipped: ../shared is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    func humanSummaryOfTheBlenderHumanoid() throws {
+        let shared = try #require(CommandRunner.shared)
         let r = try CommandRunner.run(["info", shared + "/corpus/blender-made/humanoid_default.dae"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("1608 triangles"))

@@ -11,11 +11,9 @@ import Testing
 
     /// The base humanoid with its walk rig applied: OBJ written atomically to a file, one `o` per
     /// instance, 818 vertices in POSITION order, faces in range; the rig's report on stderr.
-    @Test func objOfTheHumanoidWithItsRig() throws {
-        guard let shared = CommandRunner.shared else {
-            print("objOfTheHumanoidWithItsRig: skipped: ../shared is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    func objOfTheHumanoidWithItsRig() throws {
+        let shared = try #require(CommandRunner.shared)
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("walk.obj").path
@@ -46,11 +44,9 @@ import Testing
     }
 
     /// JSON carries meshes, joint world matrices and the camera; the frame and time options agree.
-    @Test func jsonFrameEqualsTime() throws {
-        guard let shared = CommandRunner.shared else {
-            print("jsonFrameEqualsTime: skipped: ../shared is not beside this checkout")
-            return
-        }
+    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    func jsonFrameEqualsTime() throws {
+        let shared = try #require(CommandRunner.shared)
         let base = shared + "/corpus/blender-made/humanoid_default.dae"
         let a = try CommandRunner.run(["pose", base, "--frame", "12", "--fps", "24", "--format", "json"])
         let b = try CommandRunner.run(["pose", base, "--time", "0.5", "--format", "json"])

@@ -48,9 +48,7 @@ import Testing
             framesPerLoop = -1
             rows = 20
         }
-        let t0 = Date()
         let r = try PseudoTerminal.run(args)
-        let elapsed = Date().timeIntervalSince(t0)
         let text = r.text
         #expect(r.reason == .exit && r.status == 0, "\(text.suffix(300))")
         #expect(text.hasPrefix("\u{1B}[?25l"))
@@ -62,9 +60,7 @@ import Testing
         if framesPerLoop > 0 {
             #expect(begins == 2 * framesPerLoop)
         } else {
-            #expect(begins % 2 == 0)
-            // The animation's own length, twice, at 12 fps.
-            #expect(elapsed > Double(begins) / 12 * 0.9, "\(begins) frames in \(elapsed) s")
+            #expect(begins % 2 == 0)  // the same frames in each of the two loops
         }
         // Colour on a terminal by default (256 colours without COLORTERM).
         if framesPerLoop < 0 { #expect(text.contains("\u{1B}[38;5;")) }
@@ -72,7 +68,7 @@ import Testing
 
     @Test(.enabled(if: CommandRunner.shared != nil && PseudoTerminal.isAvailable, "needs ../shared (the Blender-made humanoid) and /dev/ptmx"))
     func ctrlCStopsAndRestoresTheCursor() throws {
-        guard let h = Self.humanoid, let rig = Self.humanoidRig else { return }
+        let h = try #require(Self.humanoid), rig = try #require(Self.humanoidRig)
         let r = try PseudoTerminal.run(["preview", h, "--rig", rig, "--play", "--width", "40", "--height", "20"],
                                        environment: ["NO_COLOR": "1"], signalAfter: (SIGINT, 1.0))
         #expect(r.reason == .exit && r.status == 130)

@@ -5,7 +5,7 @@ import Testing
     static let cube = CommandRunner.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
 
     static func tempDir() throws -> String {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("render-cmd-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("render-cmd-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         return d
     }
@@ -37,7 +37,7 @@ import Testing
     func iconReportsItsOffset() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let h = (CommandRunner.shared ?? "") + "/corpus/blender-made/humanoid_default.dae"
+        let h = try #require(CommandRunner.shared) + "/corpus/blender-made/humanoid_default.dae"
         let r = try CommandRunner.run(["render", h, "--time", "0.4", "--icon", "incomplete", "--scale", "2", "-o", dir + "/i.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("icon incomplete 120px") && r.stderr.contains("from the silhouette"))

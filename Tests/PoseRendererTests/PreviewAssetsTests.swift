@@ -16,7 +16,7 @@ import Testing
 
     @Test(.enabled(if: !poseIDs.isEmpty && base != nil, "needs Assets/Models/base-model.dae and Assets/Poses"), arguments: poseIDs)
     func poseFillsTheFrameInAscii(id: String) throws {
-        guard let base = Self.base else { return }
+        let base = try #require(Self.base)
         let rig = try ColladaLoader.load(path: Self.assets + "/Poses/\(id)-pose.dae")
         let scene = base.applying(rig: rig).scene
         let pose = scene.pose(at: PreviewTimeline(scene: scene).start)
@@ -54,7 +54,7 @@ import Testing
     @Test(.enabled(if: poseIDs.contains("squat-05") && poseIDs.contains("pushup-04") && base != nil, "needs Assets/"),
           arguments: PreviewMode.allCases)
     func poseGoldens(mode: PreviewMode) throws {
-        guard let base = Self.base else { return }
+        let base = try #require(Self.base)
         for id in ["pushup-04", "squat-05"] {
             let scene = base.applying(rig: try ColladaLoader.load(path: Self.assets + "/Poses/\(id)-pose.dae")).scene
             let pose = scene.pose(at: PreviewTimeline(scene: scene).start)

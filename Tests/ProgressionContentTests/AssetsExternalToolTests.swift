@@ -4,22 +4,27 @@ import Testing
 
 /// Every file in `Assets/` validates against the COLLADA 1.4.1 schema (`xmllint`, Debian's
 /// `libxml2-utils`) and loads in assimp (`assimp info FILE -r`, Debian's `assimp-utils`) with the
-/// expected joints, channels, meshes and camera. Each test skips, saying so, when its tool or
+/// expected joints, channels, meshes and camera. Each test is skipped, saying why, when its tool or
 /// `../shared/schema` is missing; CI (`.ci/run`) installs both.
 @Suite struct AssetsExternalToolTests {
     static var daeFiles: [String] { AssetsFixture.relativePaths.filter { $0.hasSuffix(".dae") } }
 
-    @Test func everyFileValidatesAgainstTheSchema() throws {
-        guard let shared = AssetsFixture.shared else {
-            print("skipped: ../shared/schema is absent"); return
-        }
+    /// Whether `tool` is an executable on PATH (looked up once per tool).
+    static func isInstalled(_ tool: String) -> Bool {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+    }
+    static let hasXmllint = isInstalled("xmllint")
+    static let hasAssimp = isInstalled("assimp")
+
+    @Test(.enabled(if: AssetsFixture.shared != nil, "needs ../shared/schema"),
+          .enabled(if: hasXmllint, "needs xmllint (apt libxml2-utils)"))
+    func everyFileValidatesAgainstTheSchema() throws {
+        let shared = try #require(AssetsFixture.shared)
         let paths = Self.daeFiles.map { AssetsFixture.path($0) }
-        guard let (status, output) = AssetsFixture.run(
+        let (status, output) = try #require(AssetsFixture.run(
             "xmllint", ["--nonet", "--noout", "--schema", "\(shared)/schema/collada_schema_1_4_1.xsd"] + paths,
-            environment: ["XML_CATALOG_FILES": "\(shared)/schema/catalog.xml"])
-        else {
-            print("skipped: xmllint is not installed (apt libxml2-utils)"); return
-        }
+            environment: ["XML_CATALOG_FILES": "\(shared)/schema/catalog.xml"]), "xmllint did not start")
         let failures = output.split(separator: "\n").filter { !$0.hasSuffix(" validates") }
         #expect(status == 0 && failures.isEmpty, "\(failures.prefix(6).joined(separator: "\n"))")
         #expect(output.components(separatedBy: " validates").count - 1 == paths.count)
@@ -44,20 +49,16 @@ import Testing
 
     static let jointIDs = AssetsBaseModelTests.joints.map { "rig_" + $0.replacingOccurrences(of: ".", with: "_") }
 
-    @Test func assimpLoadsTheBaseModel() throws {
-        guard AssetsFixture.run("assimp", ["version"]) != nil else {
-            print("skipped: assimp is not installed (apt assimp-utils)"); return
-        }
+    @Test(.enabled(if: hasAssimp, "needs assimp (apt assimp-utils)"))
+    func assimpLoadsTheBaseModel() throws {
         let info = try #require(Self.assimpInfo("Models/base-model.dae"), "assimp could not load the base model")
         #expect(info.counts["Meshes"] == 1 && info.counts["Bones"] == Self.jointIDs.count && info.counts["Cameras"] == 1)
         #expect((5_000...30_000).contains(info.counts["Faces"] ?? 0))
         #expect(Set(Self.jointIDs).isSubset(of: info.nodes), "missing \(Set(Self.jointIDs).subtracting(info.nodes))")
     }
 
-    @Test func assimpLoadsEveryRigAndPose() throws {
-        guard AssetsFixture.run("assimp", ["version"]) != nil else {
-            print("skipped: assimp is not installed (apt assimp-utils)"); return
-        }
+    @Test(.enabled(if: hasAssimp, "needs assimp (apt assimp-utils)"))
+    func assimpLoadsEveryRigAndPose() throws {
         for rel in Self.daeFiles where rel.hasPrefix("Animations/") || rel.hasPrefix("Poses/") {
             guard let info = Self.assimpInfo(rel) else { Issue.record("assimp could not load \(rel)"); continue }
             #expect(info.counts["Animations"] == 1 && info.counts["Animation Channels"] == Self.jointIDs.count, "\(rel)")

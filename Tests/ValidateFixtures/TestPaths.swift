@@ -10,10 +10,11 @@ package enum TestPaths {
     package static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     package static var fixtures: String { repoRoot.path + "/Tests/ColladaKitTests/Fixtures" }
-    package static var shared: String? {
+    /// Looked up once.
+    package static let shared: String? = {
         let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
         return FileManager.default.fileExists(atPath: p + "/corpus") ? p : nil
-    }
+    }()
 
     /// ``shared``, or an error the test reports.
     package static func requireShared() throws -> String {
