@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// A `catalog.json` as read from disk: the ``Catalog`` with its defaults filled in, the icon style it
@@ -119,6 +123,23 @@ extension CatalogFile {
         }
         out.file = file
         return out
+    }
+
+    /// Reads an icon style file on its own (`render --style`): the style (nil when it cannot be used),
+    /// located diagnostics, and whether the file could not be read at all.
+    package static func readStyle(path: String) -> (style: IconStyle?, diagnostics: [Diagnostic], unreadable: Bool) {
+        guard let bytes = readBytes(path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            return (nil, [Diagnostic(.catalogUnreadable, exists ? "the style cannot be read" : "no such file",
+                                     at: SourceLocation(path: path, line: 0, column: 0))], true)
+        }
+        var diagnostics: [Diagnostic] = []
+        guard let (style, root) = decode(IconStyle.self, bytes, path: path, into: &diagnostics) else { return (nil, diagnostics, false) }
+        if let problem = style.problem {
+            diagnostics.append(Diagnostic(.styleRange, problem, at: root.location))
+            return (nil, diagnostics, false)
+        }
+        return (style, diagnostics, false)
     }
 
     /// The node at `keys` below `root`, or the nearest that exists.

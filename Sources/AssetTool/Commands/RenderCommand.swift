@@ -1,6 +1,11 @@
 import ArgumentParser
+import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// `assettool render FILE [--rig RIG] [--clip NAME] [--time S | --frame N [--fps F]] [--size PX] [--camera auto|file|fit]
@@ -37,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw the icon in this state (plain: the figure without circles).")
     var icon: IconState?
 
-    @Option(help: "An icon-style JSON file (IconStyle); default: the recipe of DESIGN.md.")
+    @Option(help: "An icon style file (icon-style.json; every key optional); default: the original app's recipe.")
     var style: String?
 
     @Option(help: "Samples per pixel side (default: the style's samplesPerSide, 4).")
@@ -63,16 +68,10 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var iconStyle = IconStyle.standard
         if let style {
-            do {
-                iconStyle = try JSONDecoder().decode(IconStyle.self, from: Data(contentsOf: URL(fileURLWithPath: style)))
-            } catch {
-                Console.err("\(style): error: cannot read the icon style: \(error)")
-                throw ExitCode.invalidInput
-            }
-            if iconStyle.format > 1 {
-                Console.err("\(style): error: icon style format \(iconStyle.format) is newer than this tool (1)")
-                throw ExitCode.invalidInput
-            }
+            let read = CatalogFile.readStyle(path: style)
+            DiagnosticPrinter.printToStderr(read.diagnostics)
+            guard let decoded = read.style else { throw read.unreadable ? ExitCode.unreadableInput : ExitCode.invalidInput }
+            iconStyle = decoded
         }
         if let samples { iconStyle.samplesPerSide = samples }
         if let size, icon != nil { iconStyle.pointSize = size }
