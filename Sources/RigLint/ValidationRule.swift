@@ -40,10 +40,14 @@ package struct ListedRule: Sendable, Hashable {
 }
 
 extension ValidationRule {
-    /// Every id `validate` can report, each once: the reader's rules in the order its stages run, the
-    /// catalog reader's, then the linter's (``all``).
+    /// Every id `validate` can report, each once, at the severity `validate` reports it with: the reader's
+    /// rules in the order its stages run (a few are errors here: `FileRules.errorsHere`), the catalog
+    /// reader's, then the linter's (``all``).
     package static let listing: [ListedRule] =
-        DiagnosticRule.readerRules.map { ListedRule(id: $0.id, severity: $0.severity, area: "reader-" + $0.stage.rawValue, summary: $0.summary) }
+        DiagnosticRule.readerRules.map {
+            ListedRule(id: $0.id, severity: FileRules.errorsHere.contains($0.id) ? .error : $0.severity,
+                       area: "reader-" + $0.stage.rawValue, summary: $0.summary)
+        }
         + DiagnosticRule.catalogRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
         + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.area.rawValue, summary: $0.summary) }
 }
