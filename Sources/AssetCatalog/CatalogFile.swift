@@ -23,7 +23,7 @@ package struct CatalogFile: Sendable {
     package var root: JSONNode
 
     /// The folder that holds the catalog; the catalog's paths are relative to it.
-    package var folder: String { (path as NSString).deletingLastPathComponent }
+    package var folder: String { PathName.deletingLastComponent(path) }
 
     /// `relative` (a path the catalog names) as a path from the working directory.
     package func resolve(_ relative: String) -> String {
@@ -77,8 +77,8 @@ extension CatalogFile {
         func check(_ relative: String?, at keys: [JSONPath], what: String) {
             guard let relative else { return }
             let full = file.resolve(relative)
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) || isDirectory.boolValue {
+            var isDirectory = false
+            if !FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) || isDirectory {
                 out.diagnostics.append(Diagnostic(.catalogFileMissing, "\(what) '\(relative)' does not exist (looked for \(full))",
                                                   at: keysNode(keys, in: root).location))
             }
@@ -160,8 +160,8 @@ extension CatalogFile {
     }
 
     static func readBytes(_ path: String) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory,
               let data = FileManager.default.contents(atPath: path) else { return nil }
         return [UInt8](data)
     }

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// What `assettool init` makes of a folder of COLLADA exports: the base model (the file with a
@@ -62,7 +66,7 @@ package struct CatalogScaffold: Sendable {
                 findings.append(Finding(file: file, role: .notPlaced(reason: "does not load"), detail: ""))
                 continue
             }
-            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = PathName.deletingExtension(PathName.lastComponent(file))
             if scene.meshInstances.contains(where: { if case .skin = $0.source { true } else { false } }) {
                 bases.append((file, scene))
             } else if scene.channels.isEmpty {
@@ -137,19 +141,12 @@ package struct CatalogScaffold: Sendable {
     static func describe(_ scene: Scene) -> String {
         guard let range = scene.animationRange else { return "no animation" }
         let keys = scene.samplers.map(\.keyCount).max() ?? 0
-        return String(format: "%.2f s, %d keys, %d channels", Double(range.upperBound - range.lowerBound), keys, scene.channels.count)
+        return String(cFormat: "%.2f s, %d keys, %d channels", Double(range.upperBound - range.lowerBound), keys, scene.channels.count)
     }
 
     /// The `.dae` and `.zae` files below `folder`, relative to it, sorted; hidden folders and files skipped.
     static func colladaFiles(in folder: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var out: [String] = []
-        while let p = e.nextObject() as? String {
-            if p.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            let l = p.lowercased()
-            if l.hasSuffix(".dae") || l.hasSuffix(".zae") { out.append(p) }
-        }
-        return out.sorted()
+        DirectoryWalk.colladaFiles(under: folder, skippingHidden: true)
     }
 
     /// `catalog.json` and `icon-style.json` as written: sorted keys, two-space indent, every default

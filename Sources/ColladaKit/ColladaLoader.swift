@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Loads COLLADA files (`.dae`, or `.zae` archives) into a ``Scene``: bytes, XML, Document, Scene.
 public enum ColladaLoader {
@@ -46,11 +50,11 @@ public enum ColladaLoader {
     /// - Throws: ``LoadError`` (`.unreadable`) when it is missing, a directory or unreadable.
     package static func readFile(_ path: String) throws -> [UInt8] {
         let loc = SourceLocation(path: path, line: 0, column: 0)
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileMissing, "no such file", at: loc)])
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, "is a directory", at: loc)])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -84,7 +88,7 @@ public enum ColladaLoader {
                 if let xml = try? XMLReader.read(m, path: "\(path)/manifest.xml"), let root = xml.root {
                     let r = root.name == "dae_root" ? root : root.child("dae_root")
                     if let t = r?.text.trimmingSpaces, !t.isEmpty {
-                        rootName = t.removingPercentEncoding ?? t
+                        rootName = t.percentDecoded ?? t
                     }
                 }
             }

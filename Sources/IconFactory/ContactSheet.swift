@@ -1,5 +1,9 @@
 import AssetCatalog
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// One PNG showing every icon of the catalog: per exercise a row of its ten progressions not yet done,

@@ -1,6 +1,10 @@
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// The main job: every catalog entry's icons (not done, and done), at every scale of the style, into

@@ -1,6 +1,10 @@
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// The inputs every icon shares: the catalog, the style and the base model (loaded once), with the

@@ -1,6 +1,10 @@
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// One catalog entry's icons: decide whether they are up to date, otherwise load its pose file, apply

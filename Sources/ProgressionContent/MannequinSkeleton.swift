@@ -14,7 +14,7 @@ struct MannequinSkeleton {
         var tail: SIMD3<Float>
 
         /// Blender's sid / id suffix: dots become underscores.
-        var sid: String { name.replacingOccurrences(of: ".", with: "_") }
+        var sid: String { name.replacingScalars([".": "_"]) }
         var length: Float { simdLength(tail - head) }
     }
 

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a ``ProgressionDefinition`` into baked motion: for each frame, every bone's local matrix
 /// (rest · delta, the hips carrying the root placement), with contacts held by two-bone IK.

@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The animation-only scenes of one progression, laid out as Blender bakes an action: the armature
 /// with rest-pose joint matrices, one container animation `action_container-rig` with a matrix

@@ -89,8 +89,8 @@ enum BaseModelRules {
             }
             for (j, p) in products where !agree(p, best) {
                 let loc = ibmSource.map { locator.location(ofSource: $0, value: 16 * j, fallback: skin.location) } ?? skin.location
-                out.append(bindMatrices(String(format: "joint '%@' of skin '%@': its rest world matrix times its inverse bind matrix differs from the other joints' by %.4g; the mesh would move at rest",
-                                               skin.jointNames[j], skin.id, p.maxDifference(best)), at: loc))
+                out.append(bindMatrices("joint '\(skin.jointNames[j])' of skin '\(skin.id)': its rest world matrix times its inverse bind matrix differs from the other joints' by "
+                                               + String(cFormat: "%.4g", p.maxDifference(best)) + "; the mesh would move at rest", at: loc))
             }
         }
         return out

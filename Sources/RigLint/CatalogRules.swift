@@ -1,6 +1,10 @@
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The "catalog" rules: `catalog.json` reads (``CatalogFile`` reports syntax, types, unknown keys,
 /// missing files and repeated ids, each at its line and column), ids follow `<exercise>-NN`, and

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How `validate` prints its diagnostics on stdout.
 package enum DiagnosticFormat: String, CaseIterable, Sendable {
@@ -63,17 +67,17 @@ package enum DiagnosticFormat: String, CaseIterable, Sendable {
         var end = start
         while end < data.endIndex && data[end] != 10 && end - start < 400 { end += 1 }
         let s = String(decoding: data[start..<end], as: UTF8.self)
-        return s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
+        return s.replacingScalars(["\t": " ", "\r": ""])
     }
 
     /// One annotation; notes are appended to the message. Escaping follows the workflow-command
     /// rules: `%`, CR, LF in data; also `:` and `,` in properties.
     static func github(_ d: Diagnostic) -> String {
         func data(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            s.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
         }
         func property(_ s: String) -> String {
-            data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+            s.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
         }
         let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
         var props = ["file=\(property(d.location.path))"]

@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The "against the base model" rules: an animation-only rig (or pose file) checked against the
 /// base mannequin it will drive, with the renderer's matching rules (a rig node matches the base
@@ -80,7 +86,7 @@ enum RigRules {
             if camera.index < rig.cameras.count, let fov = rig.cameras[camera.index].yfovDegrees, !fovRange.contains(fov) {
                 let id = rig.cameras[camera.index].id
                 let loc = doc?.cameras.first { $0.id == id }?.location ?? rig.nodes[camera.node].location
-                out.append(cameraFOV(String(format: "camera '%@' has a vertical field of view of %.2f degrees; expected %.0f to %.0f", id, fov, fovRange.lowerBound, fovRange.upperBound),
+                out.append(cameraFOV("camera '\(id)' " + String(cFormat: "has a vertical field of view of %.2f degrees; expected %.0f to %.0f", fov, fovRange.lowerBound, fovRange.upperBound),
                                      at: loc))
             }
         } else {
@@ -121,12 +127,12 @@ enum RigRules {
             let rl = k * node.localMatrix * kInverse, bl = base.nodes[b].localMatrix
             let lr = simdLength(rl.translation), lb = simdLength(bl.translation)
             if abs(lr - lb) > max(lengthTolerance * lb, 1e-3 / max(base.unitMeters, 1e-9)) {
-                out.append(restLength(String(format: "joint '%@' sits %.4f from its parent in the rig but %.4f in the base (base units)", node.label, lr, lb),
+                out.append(restLength("joint '\(node.label)' " + String(cFormat: "sits %.4f from its parent in the rig but %.4f in the base (base units)", lr, lb),
                                       at: node.location))
             }
             let angle = rotationAngle(rl, bl)
             if angle > angleTolerance {
-                out.append(restOrientation(String(format: "joint '%@' rest orientation differs from the base by %.2f degrees", node.label, angle),
+                out.append(restOrientation("joint '\(node.label)' " + String(cFormat: "rest orientation differs from the base by %.2f degrees", angle),
                                            at: node.location))
             }
         }

@@ -1,5 +1,10 @@
 import ColladaKit
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The rule engine of `assettool validate`: reads every file once (in parallel), runs the rule
 /// groups that apply to it, and returns all diagnostics in a deterministic order (files in input
@@ -39,7 +44,7 @@ package struct Validator: Sendable {
             let (catalog, diagnostics, unreadable) = CatalogRules.check(path: catalogPath)
             catalogDiagnostics = diagnostics
             hasUnreadable = unreadable
-            let folder = (catalogPath as NSString).deletingLastPathComponent
+            let folder = PathName.deletingLastComponent(catalogPath)
             for p in catalog?.progressions ?? [] where p.loops {
                 guard let animation = p.animation else { continue }
                 looping.insert(Self.key(animation.hasPrefix("/") ? animation : (folder.isEmpty ? animation : folder + "/" + animation)))
@@ -97,20 +102,13 @@ package struct Validator: Sendable {
 
     /// The COLLADA files (`.dae`, `.zae`) under `directory`, sorted by path.
     package static func files(under directory: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var out: [String] = []
-        while let rel = e.nextObject() as? String {
-            let lower = rel.lowercased()
-            guard lower.hasSuffix(".dae") || lower.hasSuffix(".zae") else { continue }
-            out.append(directory.hasSuffix("/") ? directory + rel : directory + "/" + rel)
-        }
-        return out.sorted()
+        DirectoryWalk.colladaFiles(under: directory).map { directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0 }
     }
 }
 
 /// Per-file results written by concurrent workers, each into its own slot.
 final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private(set) var diagnostics: [[Diagnostic]]
     private(set) var unreadable: [Bool]
 
@@ -120,9 +118,9 @@ final class ResultSlots: @unchecked Sendable {
     }
 
     func set(_ i: Int, _ d: [Diagnostic], unreadable u: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        diagnostics[i] = d
-        unreadable[i] = u
+        lock.withLock {
+            diagnostics[i] = d
+            unreadable[i] = u
+        }
     }
 }

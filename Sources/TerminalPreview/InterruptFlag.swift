@@ -1,5 +1,10 @@
 import Dispatch
+import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +14,13 @@ import Glibc
 /// is installed and handled on a dispatch queue (no code runs in a signal handler); ``uninstall()`` gives them their
 /// default action back.
 final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var raised = false
     private var sources: [DispatchSourceSignal] = []
 
     /// Whether a signal arrived.
     var isRaised: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return raised
+        lock.withLock { raised }
     }
 
     /// Starts catching SIGINT and SIGTERM.
@@ -39,6 +43,6 @@ final class InterruptFlag: @unchecked Sendable {
     }
 
     func raise() {
-        lock.lock(); raised = true; lock.unlock()
+        lock.withLock { raised = true }
     }
 }

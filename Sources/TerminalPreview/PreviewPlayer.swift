@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PoseRenderer
 
 /// `--play`: an animation redrawn in place at its own rate.
@@ -74,7 +80,8 @@ package struct PreviewPlayer {
                 while clock.now < deadline {
                     if flag.isRaised { outcome = .interrupted; break run }
                     let left = clock.now.duration(to: deadline)
-                    Thread.sleep(forTimeInterval: min(0.01, max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)))
+                    let nap = min(0.01, max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18))
+                    usleep(UInt32((nap * 1e6).rounded(.up)))
                 }
             }
             loop += 1

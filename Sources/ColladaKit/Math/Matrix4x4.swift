@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 4x4 single-precision matrix stored as four column vectors, the shape of Apple's `simd_float4x4`.
 ///

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A rotation quaternion `(x, y, z, w)`: `w` is the scalar part, `xyz` the vector part.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,19 +74,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             throw WriteError(path: path, reason: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))")
         }
-        let failure: String? = content.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            var written = 0
-            while written < raw.count {
-                let n = Foundation.write(fd, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
-            }
-            return nil
-        }
+        let failure = StandardStream.writeAll(content, to: fd).map { String(cString: strerror($0)) }
         if close(fd) != 0 || failure != nil {
             let reason = failure ?? String(cString: strerror(errno))
             unlink(temp)

@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A camera ready to render: a view matrix (normalised world space, Y up metres, to camera space, looking
 /// down -Z) and an OpenGL-style projection (camera space to clip space, depth -w...w between the planes).

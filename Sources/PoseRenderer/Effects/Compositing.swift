@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Porter-Duff compositing and SwiftUI's geometric and opacity effects on premultiplied linear images.
 public enum Compositing {

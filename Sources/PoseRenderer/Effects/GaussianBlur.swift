@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A true separable Gaussian blur with a precomputed, normalised kernel of radius `ceil(3σ)` taps
 /// (weights `exp(-k² / 2σ²)`, divided by their sum). Cost: O(pixels · (6σ + 1)) over two passes; the glow's σ

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The sRGB transfer function (IEC 61966-2-1) and the conversion to 8-bit straight-alpha bytes.
 public enum SRGB {

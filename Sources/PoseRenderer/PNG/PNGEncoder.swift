@@ -1,5 +1,9 @@
 import CLibPNG
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What went wrong encoding or decoding a PNG (writing the file is ``AtomicFile``'s, in ColladaKit).
 public enum PNGError: Error, Equatable, CustomStringConvertible {
