@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IconFactory
 import PoseRenderer
 #if canImport(Glibc)
@@ -41,9 +45,9 @@ package enum IconsBenchmark {
         }
         let m = { (v: [Double]) in v.sorted()[v.count / 2] }
         output.line("icon batch (\(last.made) progressions x 2 states x scales, jobs \(options.jobs)), median of \(scratch.count):")
-        output.line(String(format: "  from scratch   %8.1f ms", m(scratch)))
-        output.line(String(format: "  no-op rerun    %8.1f ms", m(noop)))
-        output.line(String(format: "  one icon alone %8.1f ms  (%@, forced)", m(single), one))
+        output.line(String(cFormat: "  from scratch   %8.1f ms", m(scratch)))
+        output.line(String(cFormat: "  no-op rerun    %8.1f ms", m(noop)))
+        output.line(String(cFormat: "  one icon alone %8.1f ms  (", m(single)) + one + ", forced)")
     }
 
     /// Renders `frames` plain frames of `scene` (frame f at f / 24 s) at `size` pixels with a fitted camera and
@@ -60,8 +64,8 @@ package enum IconsBenchmark {
             bytes += try PNGEncoder.encode(image).count
         }
         let plainMs = (ContinuousClock.now - t0).milliseconds
-        output.line(String(format: "%d plain %dx%d frames of %@ (%dx%d samples, PNG): %.1f ms total, %.2f ms/frame (%d PNG bytes)",
-                     frames, size, size, modelName, samples, samples, plainMs,
+        output.line(String(cFormat: "%d plain %dx%d frames of ", frames, size, size) + modelName
+                    + String(cFormat: " (%dx%d samples, PNG): %.1f ms total, %.2f ms/frame (%d PNG bytes)", samples, samples, plainMs,
                      plainMs / Double(max(1, frames)), bytes))
     }
 
@@ -69,6 +73,6 @@ package enum IconsBenchmark {
     package static func peakMemory(output: BenchmarkOutput) {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        output.line(String(format: "peak memory (max RSS of this process): %.1f MB", Double(usage.ru_maxrss) / 1024))
+        output.line(String(cFormat: "peak memory (max RSS of this process): %.1f MB", Double(usage.ru_maxrss) / 1024))
     }
 }

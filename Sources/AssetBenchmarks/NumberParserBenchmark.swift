@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `bench numbers`: the number parser alone, on the float and integer array texts of real files, on one core.
 package enum NumberParserBenchmark {
@@ -47,9 +51,9 @@ package enum NumberParserBenchmark {
                     }
                 }
                 let ms = times.sorted()[times.count / 2]
-                output.line(name.padding(toLength: 46, withPad: " ", startingAt: 0)
+                output.line(name.padded(to: 46)
                       + (isFloat ? "floats" : "ints  ")
-                      + String(format: "%9d %10d %10.2f %8.0f", values, textBytes, ms * 1e6 / Double(max(values, 1)),
+                      + String(cFormat: "%9d %10d %10.2f %8.0f", values, textBytes, ms * 1e6 / Double(max(values, 1)),
                                Double(textBytes) / (ms * 1000)))
             }
         }

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,13 +38,9 @@ package struct ParseBenchmark {
     package static func paths(_ files: [String]) -> [String] {
         var paths: [String] = []
         for f in files {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir.boolValue {
-                let e = FileManager.default.enumerator(atPath: f)
-                while let p = e?.nextObject() as? String {
-                    let l = p.lowercased()
-                    if l.hasSuffix(".dae") || l.hasSuffix(".zae") { paths.append(f + "/" + p) }
-                }
+            var isDir = false
+            if FileManager.default.fileExists(atPath: f, isDirectory: &isDir), isDir {
+                paths += DirectoryWalk.colladaFiles(under: f).map { f + "/" + $0 }
             } else {
                 paths.append(f)
             }
@@ -110,7 +110,7 @@ package struct ParseBenchmark {
                 if r % 2 == 0 { timeOurs(); timeFloor() } else { timeFloor(); timeOurs() }
             }
             if isZip {
-                result += String(format: " (zae: the floor inflates the root document, %d bytes, and parses it; the parse alone takes %.3f ms)",
+                result += String(cFormat: " (zae: the floor inflates the root document, %d bytes, and parses it; the parse alone takes %.3f ms)",
                                  xmlBytes.count, median(parseOnly))
             }
             if options.stages {
@@ -130,26 +130,26 @@ package struct ParseBenchmark {
                     x.append(t1 - t0); d.append(t2 - t1); r.append(t3 - t2); fr.append(t4 - t3)
                     _ = (xml, doc, scene)
                 }
-                output.note(String(format: "  stages: xml %.3f ms, document %.3f ms, resolve %.3f ms, free %.3f ms",
+                output.note(String(cFormat: "  stages: xml %.3f ms, document %.3f ms, resolve %.3f ms, free %.3f ms",
                                    median(x), median(d), median(r), median(fr)))
             }
             if options.samples {
-                output.note("ours: " + ours.map { String(format: "%.0f", $0 * 1000) }.joined(separator: " "))
-                output.note("floor: " + floor.map { String(format: "%.0f", $0 * 1000) }.joined(separator: " "))
+                output.note("ours: " + ours.map { String(cFormat: "%.0f", $0 * 1000) }.joined(separator: " "))
+                output.note("floor: " + floor.map { String(cFormat: "%.0f", $0 * 1000) }.joined(separator: " "))
             }
             let o = median(ours), f = floor.isEmpty ? nil : median(floor)
             let ratio = f.map { o / $0 }
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
             if options.json {
-                let obj: [String: Any] = ["file": path, "bytes": bytes.count, "oursMs": o, "libxml2Ms": f ?? NSNull(),
-                                          "ratio": ratio ?? NSNull(), "result": result,
-                                          "parsedBytes": xmlBytes.count]
-                let data = try JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys])
-                output.line(String(decoding: data, as: UTF8.self))
+                let row = JSONRow(file: path, bytes: bytes.count, oursMs: o, libxml2Ms: f, ratio: ratio, result: result,
+                                  parsedBytes: xmlBytes.count)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                output.line(String(decoding: try encoder.encode(row), as: UTF8.self))
             } else {
-                output.line(pad(name, 48) + pad("\(bytes.count)", 10, right: true) + pad(String(format: "%.3f", o), 10, right: true)
-                      + pad(f.map { String(format: "%.3f", $0) } ?? "-", 12, right: true)
-                      + pad(ratio.map { String(format: "%.2fx", $0) } ?? "-", 8, right: true) + "  " + result)
+                output.line(pad(name, 48) + pad("\(bytes.count)", 10, right: true) + pad(String(cFormat: "%.3f", o), 10, right: true)
+                      + pad(f.map { String(cFormat: "%.3f", $0) } ?? "-", 12, right: true)
+                      + pad(ratio.map { String(cFormat: "%.2fx", $0) } ?? "-", 8, right: true) + "  " + result)
             }
         }
     }
@@ -172,6 +172,32 @@ package struct ParseBenchmark {
     func median(_ v: [Double]) -> Double {
         let s = v.sorted()
         return s.isEmpty ? 0 : s[s.count / 2]
+    }
+
+    /// One file's `--json` line: sorted keys, slashes escaped, `null` where there is no floor (as
+    /// `JSONSerialization` wrote it).
+    struct JSONRow: Encodable {
+        var file: String
+        var bytes: Int
+        var oursMs: Double
+        var libxml2Ms: Double?
+        var ratio: Double?
+        var result: String
+        var parsedBytes: Int
+
+        enum CodingKeys: String, CodingKey { case file, bytes, oursMs, libxml2Ms, ratio, result, parsedBytes }
+
+        /// Writes every key, `null` for a missing number (the synthesised encoder would leave the key out).
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(bytes, forKey: .bytes)
+            try c.encode(oursMs, forKey: .oursMs)
+            try c.encode(libxml2Ms, forKey: .libxml2Ms)
+            try c.encode(ratio, forKey: .ratio)
+            try c.encode(result, forKey: .result)
+            try c.encode(parsedBytes, forKey: .parsedBytes)
+        }
     }
 
     func pad(_ s: String, _ n: Int, right: Bool = false) -> String {

@@ -1,9 +1,13 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PoseBenchmark {
     /// The header of ``throughput(_:_:poses:output:)``'s lines.
-    package static let throughputHeader = "case".padding(toLength: 34, withPad: " ", startingAt: 0)
+    package static let throughputHeader = "case".padded(to: 34)
         + "verts  influences    poses/s  +normals/s   evaluate us   M infl/s"
 
     /// `bench pose`: poses per second of `scene` (evaluate every channel at `poses` times across the animation,
@@ -35,8 +39,8 @@ extension PoseBenchmark {
             let meshes = deformer.posedMeshes(scene.pose(at: t), normals: true)
             sink += meshes.first?.positions.first?.x ?? 0
         }
-        let line = name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + String(format: "%6d %11d %10.0f %11.0f %13.1f %10.1f", verts, infl, 1 / plain, 1 / withNormals,
+        let line = name.padded(to: 34)
+            + String(cFormat: "%6d %11d %10.0f %11.0f %13.1f %10.1f", verts, infl, 1 / plain, 1 / withNormals,
                      evaluate * 1e6, Double(infl) / max(plain - evaluate, 1e-12) / 1e6)
         output.line(line)
         if sink.isNaN { output.note("(non-finite result)") }

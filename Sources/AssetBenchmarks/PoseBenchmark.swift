@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Measures linear blend skinning throughput (meaningful only in release builds).
 package enum PoseBenchmark {
@@ -23,8 +27,8 @@ package enum PoseBenchmark {
 
         /// One line for logs.
         package var description: String {
-            String(format: "%d vertices, %d influences%@: median %.3f ms, best %.3f ms per pose = %.1f M influences/s (median), %.1f M vertices/s",
-                   vertices, influences, normals ? " (+normal frames)" : "", medianSeconds * 1e3, bestSeconds * 1e3,
+            String(cFormat: "%d vertices, %d influences", vertices, influences) + (normals ? " (+normal frames)" : "")
+                + String(cFormat: ": median %.3f ms, best %.3f ms per pose = %.1f M influences/s (median), %.1f M vertices/s", medianSeconds * 1e3, bestSeconds * 1e3,
                    influencesPerSecond / 1e6, medianSeconds > 0 ? Double(vertices) / medianSeconds / 1e6 : 0)
         }
     }

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 
 /// `bench preview`: the time to make one terminal preview frame (pose, skin, raster with depth, encode), median,
@@ -49,9 +53,9 @@ package struct PreviewBenchmark {
             }
             ms.sort()
             if stages { stageMedians(r, times: times, output: output) }
-            let name = m.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            let size = "\(px.width)x\(px.height) px".padding(toLength: 12, withPad: " ", startingAt: 0)
-            output.line(name + size + String(format: " median %.3f ms  best %.3f ms  p90 %.3f ms  (%d bytes/frame)",
+            let name = m.rawValue.padded(to: 8)
+            let size = "\(px.width)x\(px.height) px".padded(to: 12)
+            output.line(name + size + String(cFormat: " median %.3f ms  best %.3f ms  p90 %.3f ms  (%d bytes/frame)",
                                        ms[ms.count / 2], ms[0], ms[ms.count * 9 / 10], bytes / runs))
         }
     }
@@ -72,6 +76,6 @@ package struct PreviewBenchmark {
             r.encode(raster, options: CellOptions(color: colors), into: &out); lap(5)
         }
         let names = ["pose", "skin+list", "camera", "raster", "shading", "cells"]
-        output.line("  stages (median ms): " + zip(names, t).map { n, v in String(format: "%@ %.3f", n, v.sorted()[v.count / 2]) }.joined(separator: ", "))
+        output.line("  stages (median ms): " + zip(names, t).map { n, v in n + String(cFormat: " %.3f", v.sorted()[v.count / 2]) }.joined(separator: ", "))
     }
 }

@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PoseRenderer
 
 /// `bench render`: raster and full-path (raster + resolve + PNG + atomic write) medians for a posed model and a
@@ -62,7 +68,7 @@ package struct RenderBenchmark {
                     _ = Rasterizer.render(list, camera: cam, width: side, height: side, options: rasterOptions, resolve: false)
                     raster.append(Self.ms(ContinuousClock.now - t0))
                 }
-                let path = options.out + "/bench_\(name.replacingOccurrences(of: ":", with: "_"))_\(side).png"
+                let path = options.out + "/bench_\(name.replacingScalars([":": "_"]))_\(side).png"
                 for _ in 0..<max(1, options.runs) {
                     let t0 = ContinuousClock.now
                     let rgba = Rasterizer.renderSRGB8(list, camera: cam, width: side, height: side, options: rasterOptions)
@@ -90,8 +96,8 @@ package struct RenderBenchmark {
                     output.line("{\"mesh\":\"\(name)\",\"triangles\":\(list.triangleCount),\"size\":\(side),\"samples\":\(options.samples * options.samples),"
                           + "\"raster_ms\":\(Self.round3(r)),\"full_ms\":\(Self.round3(f)),\"png_bytes\":\(pngBytes),\"fast_png\":\(options.fastPNG),\"threads\":\(rasterOptions.threads)}")
                 } else {
-                    output.line(name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                          + String(format: "%6d %6d %8d %10.2f %8.2f %10d", list.triangleCount, side, options.samples * options.samples, r, f, pngBytes))
+                    output.line(name.padded(to: 28)
+                          + String(cFormat: "%6d %6d %8d %10.2f %8.2f %10d", list.triangleCount, side, options.samples * options.samples, r, f, pngBytes))
                 }
             }
         }

@@ -1,5 +1,11 @@
 import ColladaKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Synthetic skinned, animated COLLADA documents for benchmarks and tests.
 ///

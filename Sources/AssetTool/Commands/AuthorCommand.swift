@@ -1,6 +1,10 @@
 import ArgumentParser
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressionContent
 
 /// `assettool author [--out DIR] [--only ID...] [--sheet PNG]`: regenerates `Assets/` (the base model,
@@ -47,10 +51,10 @@ struct AuthorCommand: ParsableCommand {
                 try AtomicFile.write(png, to: sheet, options: .createDirectories)
             }
         } catch {
-            FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
+            Console.err("\(out): error: \(error)")
             throw ExitCode.cannotWrite
         }
         let bytes = files.reduce(0) { $0 + $1.1.count }
-        print("wrote \(files.count) files (\(bytes) bytes) to \(out) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
+        print("wrote \(files.count) files (\(bytes) bytes) to \(out) in \(String(cFormat: "%.2f", Date().timeIntervalSince(start))) s")
     }
 }

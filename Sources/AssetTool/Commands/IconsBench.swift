@@ -1,6 +1,11 @@
 import ArgumentParser
 import AssetBenchmarks
+import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IconFactory
 
 /// `assettool bench icons`: the main job's figures, in this process: the whole batch from scratch, the
@@ -44,7 +49,7 @@ struct IconsBench: AsyncParsableCommand {
         }
         // Plain frames: load once, pose, render (fitted camera, style samples), encode.
         let scene = try SceneInput.load(plainModel)
-        try IconsBenchmark.plainFrames(scene: scene, modelName: (plainModel as NSString).lastPathComponent, frames: frames, size: size,
+        try IconsBenchmark.plainFrames(scene: scene, modelName: PathName.lastComponent(plainModel), frames: frames, size: size,
                                        output: .console)
         IconsBenchmark.peakMemory(output: .console)
     }

@@ -1,7 +1,11 @@
 import ArgumentParser
 import AssetBenchmarks
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IconFactory
 import RigLint
 
@@ -58,7 +62,7 @@ struct IconsCommand: AsyncParsableCommand {
         options.force = force
         options.format = format
         if let only {
-            options.only = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            options.only = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
         }
         let started = ContinuousClock.now
         let summary: IconBatch.Summary
@@ -88,7 +92,7 @@ struct IconsCommand: AsyncParsableCommand {
             throw ExitCode.cannotWrite
         }
         let seconds = (ContinuousClock.now - started).milliseconds / 1000
-        Console.err(String(format: "icons: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
+        Console.err(String(cFormat: "icons: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
                     + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", ")))
         if summary.failed > 0 { throw ExitCode.failure }
     }

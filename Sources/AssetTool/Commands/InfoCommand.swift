@@ -1,6 +1,10 @@
 import ArgumentParser
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `assettool info FILE [--json]`: what a COLLADA file holds.
 struct InfoCommand: ParsableCommand {
@@ -90,8 +94,8 @@ enum InfoText {
         }
         for c in s.clips { lines.append("    clip \(c.name ?? c.id ?? "?"): \(c.start)...\(c.end) s, \(c.channels) channels") }
         for c in s.cameras {
-            let fov = c.yfovDegrees.map { String(format: "yfov %.2f deg", $0) } ?? ""
-            lines.append("  camera \(c.id): \(c.kind) \(fov)\(c.aspectRatio.map { String(format: ", aspect %.3f", $0) } ?? "")")
+            let fov = c.yfovDegrees.map { String(cFormat: "yfov %.2f deg", $0) } ?? ""
+            lines.append("  camera \(c.id): \(c.kind) \(fov)\(c.aspectRatio.map { String(cFormat: ", aspect %.3f", $0) } ?? "")")
         }
         lines.append("  lights: \(s.lights), materials: \(s.materials)")
         if !s.diagnostics.isEmpty { lines.append("  \(s.diagnostics.count) warning(s), on stderr") }

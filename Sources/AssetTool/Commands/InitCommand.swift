@@ -1,7 +1,11 @@
 import ArgumentParser
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `assettool init [DIR] [--force]`: a catalog and a style for a folder of Blender exports.
 struct InitCommand: ParsableCommand {
@@ -26,8 +30,8 @@ struct InitCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             Console.err("\(folder): error: no such folder")
             throw ExitCode.unreadableInput
         }

@@ -1,7 +1,11 @@
 import ArgumentParser
 import AssetBenchmarks
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `assettool bench pose [FILE] [--rig RIG]`: poses per second (evaluate every channel + skin every
 /// mesh) for a file and for a synthetic 4-influence mesh, on one core.

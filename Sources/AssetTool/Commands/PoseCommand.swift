@@ -1,6 +1,10 @@
 import ArgumentParser
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseExport
 
 /// `assettool pose FILE [--rig RIG] [--clip NAME] [--time S | --frame N [--fps F]] [--format obj|json] [-o OUT]`:
@@ -62,7 +66,7 @@ struct PoseCommand: ParsableCommand {
                 throw ExitCode.cannotWrite
             }
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output(text)
         }
     }
 }

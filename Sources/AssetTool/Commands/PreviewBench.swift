@@ -1,6 +1,10 @@
 import ArgumentParser
 import AssetBenchmarks
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PoseRenderer
 import TerminalPreview
 

@@ -1,6 +1,11 @@
 import ArgumentParser
 import AssetBenchmarks
+import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `assettool bench render`: raster and full-path (raster + resolve + PNG + atomic write) medians for the posed
 /// Blender humanoid and a synthetic UV sphere, framed by the camera of `../shared/bench/peers/gl_render.py`
@@ -48,7 +53,7 @@ struct RenderBench: ParsableCommand {
         var options = RenderBenchmark.Options()
         options.time = time
         options.synthetic = synthetic
-        options.sizes = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        options.sizes = sizes.split(separator: ",").compactMap { Int(String($0).trimmingBlanks) }
         options.samples = samples
         options.runs = runs
         options.threads = threads
@@ -56,6 +61,6 @@ struct RenderBench: ParsableCommand {
         options.stages = stages
         options.fastPNG = fastPNG
         options.json = json
-        try RenderBenchmark(options: options).run(scene: scene, modelName: (model as NSString).lastPathComponent, output: .console)
+        try RenderBenchmark(options: options).run(scene: scene, modelName: PathName.lastComponent(model), output: .console)
     }
 }

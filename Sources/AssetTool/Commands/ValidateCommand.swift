@@ -1,6 +1,10 @@
 import ArgumentParser
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import AssetCatalog
 import RigLint
 
@@ -56,8 +60,8 @@ struct ValidateCommand: ParsableCommand {
         let catalogPath = catalog ?? (files.isEmpty || fm.fileExists(atPath: defaultCatalog) ? defaultCatalog : nil)
         var basePath = base ?? catalogPath.flatMap(Self.baseModel(named:))
         if inputs.isEmpty {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard fm.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory else {
                 Console.err("\(assets): error: no such folder (in \(fm.currentDirectoryPath)); name it with --assets, or the files to validate")
                 throw ExitCode.unreadableInput
             }
@@ -66,8 +70,8 @@ struct ValidateCommand: ParsableCommand {
         }
         var paths: [String] = []
         for input in inputs {
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
+            var isDirectory = false
+            if fm.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory {
                 paths += Validator.files(under: input)
             } else {
                 paths.append(input)  // a missing file is reported by the validator (exit 66)
@@ -75,7 +79,7 @@ struct ValidateCommand: ParsableCommand {
         }
         if basePath == nil { Console.err("note: no base model (--base); the rig rules are skipped") }
         let result = Validator(basePath: basePath, catalogPath: catalogPath).run(files: paths)
-        FileHandle.standardOutput.write(Data(format.render(result.diagnostics).utf8))
+        StandardStream.output(format.render(result.diagnostics))
         if result.baseFailed { Console.err("note: the base model \(basePath ?? "") does not load (see its errors); the rig rules were skipped") }
         Console.err("validate: \(result.fileCount) file(s), \(result.errorCount) error(s), \(result.warningCount) warning(s)")
         if result.hasUnreadable { throw ExitCode.unreadableInput }

@@ -1,11 +1,11 @@
 import AssetBenchmarks
-import Foundation
+import ColladaKit
 
 /// Lines for stderr: progress, notes and errors that are not diagnostics.
 enum Console {
-    static func err(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+    static func err(_ s: String) { StandardStream.error(s + "\n") }
     /// Writes `s` to stderr as is (no newline).
-    static func errRaw(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+    static func errRaw(_ s: String) { StandardStream.error(s) }
 }
 
 extension BenchmarkOutput {

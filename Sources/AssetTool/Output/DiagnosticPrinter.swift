@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RigLint
 
 /// Prints diagnostics to stderr the way compilers do (``DiagnosticFormat/text(_:withSource:)``):
@@ -7,7 +11,7 @@ import RigLint
 enum DiagnosticPrinter {
     static func printToStderr(_ diagnostics: [Diagnostic], withSource: Bool = true) {
         for d in diagnostics {
-            FileHandle.standardError.write(Data((DiagnosticFormat.text(d, withSource: withSource) + "\n").utf8))
+            StandardStream.error(DiagnosticFormat.text(d, withSource: withSource) + "\n")
         }
     }
 }

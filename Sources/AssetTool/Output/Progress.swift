@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Progress on stderr: a redrawn bar when stderr is a terminal, otherwise one plain line per item
 /// (logs stay readable). Silent with `quiet`. Used from one task at a time (the batch reports results
