@@ -56,13 +56,20 @@ let package = Package(
         .target(
             name: "AssetBenchmarks",
             dependencies: ["ColladaKit", "PoseRenderer", "IconFactory"]),
+        // `assettool convert` and `export`: a posed, animated scene as glTF binary (and USDZ).
+        .target(
+            name: "SceneExport",
+            dependencies: ["ColladaKit"]),
         .executableTarget(
             name: "AssetTool",
             dependencies: [
                 "ColladaKit", "PoseRenderer", "AssetCatalog", "IconFactory", "RigLint", "ProgressionContent",
-                "TerminalPreview", "PoseExport", "AssetBenchmarks",
+                "TerminalPreview", "PoseExport", "AssetBenchmarks", "SceneExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(
+            name: "SceneExportTests",
+            dependencies: ["SceneExport", "ColladaKit"]),
         .testTarget(
             name: "AssetCatalogTests",
             dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer"]),

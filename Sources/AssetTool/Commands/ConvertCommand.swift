@@ -1,0 +1,69 @@
+import ArgumentParser
+import ColladaKit
+import SceneExport
+
+/// `assettool convert FILE [--rig RIG] [--clip NAME] -o OUT.glb`: the base model posed by the rig as
+/// one standalone animated asset.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Write a base model animated by a rig (or by its own animation) as glTF binary (.glb).",
+        discussion: """
+            The skinned mesh with its skeleton (skin, joints, inverse bind matrices), the whole animation \
+            (or --clip) sampled at the rig's key rate as translation, rotation and scale per joint, the \
+            rig's camera and props, and simple materials; Y up, metres; node names as the rig names them. \
+            What glTF cannot hold is reduced with a warning (more than 4 joint influences: the 4 largest, \
+            renormalised; shear: dropped). The file is written atomically. Exit status: 0 when written, 64 \
+            for bad arguments, 65 when an input is invalid, 66 when one cannot be read, 73 when the output \
+            cannot be written.
+            """)
+
+    @Argument(help: "The COLLADA file (the base model).")
+    var file: String
+
+    @Option(help: "An animation-only rig applied to the base model by joint name, id, then sid (its \"Camera\" replaces the model's).")
+    var rig: String?
+
+    @Option(help: "Only this <animation_clip> (name or id).")
+    var clip: String?
+
+    @Option(help: "The output format (default: from the output's extension).")
+    var format: ExportFormat?
+
+    @Option(name: [.short, .customLong("output")], help: "The output file (.glb).")
+    var output: String
+
+    enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+        case glb
+    }
+
+    func validate() throws {
+        if format == nil && !output.lowercased().hasSuffix(".glb") {
+            throw ValidationError("give the output a .glb extension, or --format glb")
+        }
+    }
+
+    func run() throws {
+        let loaded = try SceneInput.posable(file: file, rig: rig, clip: clip)
+        if let binding = loaded.binding, binding.matchedChannels.isEmpty {
+            Console.err("\(rig ?? file): error: the rig animates no joint of the base model")
+            throw ExitCode.invalidInput
+        }
+        let name = String((rig ?? file).split(separator: "/").last ?? "animation").split(separator: ".").first.map(String.init) ?? "animation"
+        let model = ExportModel(scene: loaded.scene, clip: loaded.clip, name: name)
+        for w in model.warnings { Console.err("\(output): warning: \(w)") }
+        let bytes: [UInt8]
+        do {
+            bytes = try GLBWriter.write(model, generator: "assettool \(AssetTool.configuration.version)")
+        } catch {
+            Console.err("\(output): error: cannot encode the glTF document")
+            throw ExitCode.internalError
+        }
+        do {
+            try AtomicFile.write(bytes, to: output)
+        } catch {
+            Console.err(error.description)
+            throw ExitCode.cannotWrite
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import ColladaKit
+
+/// A posed, animated scene in the shape glTF and USD want: a node tree with rest transforms as
+/// translation, rotation and scale, meshes with one index per vertex (COLLADA indexes positions and
+/// normals apart), at most four joint influences per vertex, and the animation sampled at the rig's
+/// key rate as per-node translation, rotation and scale tracks.
+///
+/// Space: Y up, metres, right-handed (``Scene/axisConversion`` is folded into the root nodes'
+/// transforms, so every node below keeps its own). Skinned vertices are in bind space (the bind
+/// shape matrix applied), so `jointWorld · inverseBind · vertex` poses them as COLLADA does.
+package struct ExportModel: Sendable {
+    package struct Node: Sendable {
+        /// The COLLADA node's name (else id, else sid), as the rig names it.
+        package var name: String
+        package var parent: Int?
+        package var rest: DecomposedTransform
+        package var mesh: Int?
+        package var skin: Int?
+        package var camera: Int?
+        package var isJoint: Bool
+    }
+
+    package struct Mesh: Sendable {
+        package var name: String
+        package var positions: [SIMD3<Float>]
+        /// Empty when the COLLADA mesh has none.
+        package var normals: [SIMD3<Float>]
+        /// Per vertex, four joint indices into the skin's joints (skinned meshes only).
+        package var joints: [SIMD4<UInt16>]
+        /// Per vertex, four weights summing to 1 (skinned meshes only).
+        package var weights: [SIMD4<Float>]
+        package var parts: [Part]
+    }
+
+    package struct Part: Sendable {
+        /// Three vertex indices per triangle.
+        package var indices: [UInt32]
+        package var material: Int?
+    }
+
+    package struct Skin: Sendable {
+        package var name: String
+        /// Node indices, in the order the mesh's joint indices use.
+        package var joints: [Int]
+        package var inverseBindMatrices: [Matrix4x4]
+    }
+
+    package struct Camera: Sendable {
+        package var name: String
+        package var projection: ColladaKit.Camera.Projection
+        package var znear: Float
+        package var zfar: Float
+    }
+
+    package struct Material: Sendable {
+        package var name: String
+        /// Linear RGBA base colour, 0...1.
+        package var color: SIMD4<Float>
+    }
+
+    /// One node's sampled transform: a value per key of ``Animation/times``.
+    package struct Track: Sendable {
+        package var node: Int
+        package var translations: [SIMD3<Float>]
+        /// Unit quaternions, each on the same side as the one before (no flips between keys).
+        package var rotations: [Quaternion]
+        package var scales: [SIMD3<Float>]
+    }
+
+    package struct Animation: Sendable {
+        package var name: String
+        /// Seconds from 0, strictly increasing, one per key.
+        package var times: [Float]
+        package var tracks: [Track]
+    }
+
+    package var nodes: [Node] = []
+    package var meshes: [Mesh] = []
+    package var skins: [Skin] = []
+    package var cameras: [Camera] = []
+    package var materials: [Material] = []
+    package var animation: Animation?
+    /// What the formats cannot hold and was reduced (influences past four, shear), in words.
+    package var warnings: [String] = []
+}
+
+extension ExportModel {
+    /// Builds the model of `scene` (a base model, usually with a rig applied: see
+    /// ``Scene/applying(rig:)``), its animation sampled at `keysPerSecond` (default: the rate of the
+    /// scene's own keys) over the clip, or over the whole animation.
+    ///
+    /// Cost: one pose per key (O(keys · nodes)) and one pass over each mesh's corners.
+    package init(scene: Scene, clip: AnimationClip? = nil, name: String, keysPerSecond: Float? = nil) {
+        let c = scene.axisConversion
+        // Nodes, with the axis conversion on the roots, as they stand at the animation's first key (a
+        // channel may hold a node still, away from its visual-scene transform).
+        let (sampled, firstLocals) = Self.sample(scene, clip: clip, name: name, keysPerSecond: keysPerSecond)
+        animation = sampled
+        for (i, n) in scene.nodes.enumerated() {
+            let local = firstLocals.map { $0[i] } ?? (n.parent == nil ? c * n.localMatrix : n.localMatrix)
+            nodes.append(Node(name: n.name ?? n.id ?? n.sid ?? "node", parent: n.parent, rest: DecomposedTransform(local),
+                              mesh: nil, skin: nil, camera: nil, isJoint: n.isJoint))
+        }
+        for material in scene.materials {
+            // COLLADA colours are linear (Blender writes its scene-linear values), as glTF's and USD's are.
+            let color = material.diffuseColor ?? SIMD4(0.8, 0.8, 0.8, 1)
+            materials.append(Material(name: material.name ?? material.id, color: color.clamped(lowerBound: .zero, upperBound: .one)))
+        }
+        for inst in scene.meshInstances { addInstance(inst, of: scene) }
+        for cam in scene.cameraInstances where cam.index < scene.cameras.count && cam.node < nodes.count {
+            let camera = scene.cameras[cam.index]
+            nodes[cam.node].camera = cameras.count
+            cameras.append(Camera(name: camera.name ?? camera.id, projection: camera.projection, znear: camera.znear, zfar: camera.zfar))
+        }
+        for (i, n) in scene.nodes.enumerated() where nodes[i].rest.matrix.maxDifference(
+            firstLocals.map { $0[i] } ?? (n.parent == nil ? c * n.localMatrix : n.localMatrix)) > 1e-4 {
+            warnings.append("node '\(nodes[i].name)' is sheared; the shear is dropped (translation, rotation and scale kept)")
+        }
+    }
+
+    /// Adds the mesh (and skin) of one instance.
+    mutating func addInstance(_ inst: MeshInstance, of scene: Scene) {
+        let meshIndex = inst.mesh(in: scene)
+        guard meshIndex < scene.meshes.count, inst.node < nodes.count else { return }
+        let source = scene.meshes[meshIndex]
+        var skin: ColladaKit.Skin?
+        if case .skin(let s) = inst.source, s < scene.skins.count { skin = scene.skins[s] }
+
+        // One vertex per distinct (position, normal) pair.
+        var key: [SIMD2<UInt32>: UInt32] = [:]
+        var positionOf: [UInt32] = []
+        var mesh = Mesh(name: nodes[inst.node].name, positions: [], normals: [], joints: [], weights: [], parts: [])
+        let bind = skin?.bindShapeMatrix ?? .identity
+        let hasNormals = !source.normals.isEmpty && source.parts.allSatisfy { $0.normalIndices.count == $0.positionIndices.count }
+        for part in source.parts {
+            var indices: [UInt32] = []
+            indices.reserveCapacity(part.positionIndices.count)
+            for (k, p) in part.positionIndices.enumerated() where Int(p) < source.positions.count {
+                let n = hasNormals ? part.normalIndices[k] : 0
+                let pair = SIMD2(p, n)
+                if let v = key[pair] {
+                    indices.append(v)
+                    continue
+                }
+                let v = UInt32(mesh.positions.count)
+                key[pair] = v
+                positionOf.append(p)
+                mesh.positions.append(bind.transformPoint(source.positions[Int(p)]))
+                if hasNormals, Int(n) < source.normals.count {
+                    mesh.normals.append(simdNormalize(bind.transformDirection(source.normals[Int(n)])))
+                }
+                indices.append(v)
+            }
+            let material = part.materialSymbol.flatMap { inst.materials[$0] }
+            mesh.parts.append(Part(indices: indices, material: material))
+        }
+        if mesh.normals.count != mesh.positions.count { mesh.normals = [] }
+        if let skin {
+            // glTF ignores a skinned mesh node's transforms, and its validator asks for it at the root:
+            // the skinned mesh goes on a root node of its own; the COLLADA node stays as it was.
+            addSkin(skin, instance: inst, positionOf: positionOf, to: &mesh)
+            nodes.append(Node(name: nodes[inst.node].name + "-skinned", parent: nil,
+                              rest: DecomposedTransform(.identity), mesh: meshes.count, skin: skins.count - 1, camera: nil, isJoint: false))
+        } else {
+            nodes[inst.node].mesh = meshes.count
+        }
+        meshes.append(mesh)
+    }
+
+    /// Joints, inverse bind matrices and four influences per vertex for a skinned instance.
+    mutating func addSkin(_ skin: ColladaKit.Skin, instance inst: MeshInstance, positionOf: [UInt32], to mesh: inout Mesh) {
+        let weights = SkinWeights(skin)
+        var joints: [Int] = []
+        var inverseBinds: [Matrix4x4] = []
+        // A joint COLLADA could not find, and COLLADA's joint -1, pose the vertex with the bind shape
+        // (`world(instance node) · bindShape`): the instance's node as a joint with an identity
+        // inverse bind matrix does the same (vertices are already in bind space).
+        var bindShapeSlot: Int?
+        func slot(_ j: Int) -> Int {
+            if j < skin.jointNames.count, j < inst.jointNodes.count, inst.jointNodes[j] != nil, j < skin.inverseBindMatrices.count {
+                return j
+            }
+            if let s = bindShapeSlot { return s }
+            bindShapeSlot = skin.jointNames.count
+            return skin.jointNames.count
+        }
+        var truncated = 0
+        for v in positionOf {
+            let lo = Int(weights.influenceStart[Int(v)]), hi = Int(weights.influenceStart[Int(v) + 1])
+            var pairs: [(joint: Int, weight: Float)] = (lo..<hi).map { (slot(Int(weights.influenceSlot[$0])), weights.influenceWeight[$0]) }
+            if pairs.count > 4 {
+                truncated += 1
+                pairs.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.joint < $1.joint }
+                pairs = Array(pairs.prefix(4))
+            }
+            let total = pairs.reduce(0) { $0 + $1.weight }
+            var j = SIMD4<UInt16>(repeating: 0), w = SIMD4<Float>(repeating: 0)
+            for (k, p) in pairs.enumerated() {
+                j[k] = UInt16(clamping: p.joint)
+                w[k] = total > 0 ? p.weight / total : (k == 0 ? 1 : 0)
+            }
+            mesh.joints.append(j)
+            mesh.weights.append(w)
+        }
+        if truncated > 0 {
+            warnings.append("\(truncated) vertices of '\(mesh.name)' have more than 4 joint influences; the 4 largest are kept, renormalised")
+        }
+        for j in 0..<skin.jointNames.count {
+            if j < inst.jointNodes.count, let node = inst.jointNodes[j], j < skin.inverseBindMatrices.count {
+                joints.append(node)
+                inverseBinds.append(skin.inverseBindMatrices[j])
+            } else {
+                // Unused (its influences went to the bind-shape slot); any valid node keeps indices aligned.
+                joints.append(inst.node)
+                inverseBinds.append(.identity)
+            }
+        }
+        if bindShapeSlot != nil {
+            joints.append(inst.node)
+            inverseBinds.append(.identity)
+        }
+        for n in joints { nodes[n].isJoint = true }
+        skins.append(Skin(name: skin.name ?? skin.id, joints: joints, inverseBindMatrices: inverseBinds))
+    }
+
+    /// The animation at `keysPerSecond` (default: the scene's own key rate), from the clip's or the
+    /// animation's start, with tracks only for nodes that move; and every node's local matrix at the
+    /// first key (the roots' with the axis conversion). Nil without animation.
+    static func sample(_ scene: Scene, clip: AnimationClip?, name: String, keysPerSecond: Float?) -> (Animation?, [Matrix4x4]?) {
+        let range: ClosedRange<Float>
+        if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return (nil, nil) }
+        let rate = keysPerSecond ?? keyRate(scene)
+        let count = max(1, Int(((range.upperBound - range.lowerBound) * rate).rounded()) + 1)
+        var times: [Float] = []
+        var locals: [[Matrix4x4]] = []
+        for k in 0..<count {
+            let t = min(Float(k) / rate, range.upperBound - range.lowerBound)
+            if let last = times.last, t <= last { break }
+            times.append(t)
+            let pose = clip == nil ? scene.pose(at: range.lowerBound + t) : scene.pose(at: t, clip: clip)
+            locals.append(pose.localMatrices)
+        }
+        let c = scene.axisConversion
+        var tracks: [Track] = []
+        var first: [Matrix4x4] = []
+        for n in scene.nodes.indices {
+            let matrices = locals.map { scene.nodes[n].parent == nil ? c * $0[n] : $0[n] }
+            first.append(matrices.first ?? .identity)
+            guard let first = matrices.first, matrices.contains(where: { $0.maxDifference(first) > 1e-7 }) else { continue }
+            var track = Track(node: n, translations: [], rotations: [], scales: [])
+            for m in matrices {
+                let d = DecomposedTransform(m)
+                var q = d.rotation.normalized
+                if let previous = track.rotations.last, previous.dot(q) < 0 { q = Quaternion(-q.vector) }
+                track.translations.append(d.translation)
+                track.rotations.append(q)
+                track.scales.append(d.scale)
+            }
+            tracks.append(track)
+        }
+        return (Animation(name: name, times: times, tracks: tracks), first)
+    }
+
+    /// Keys per second of the scene's samplers: one over the most common spacing of their key times
+    /// (Blender bakes at the scene's frame rate), 30 when they have no two keys.
+    static func keyRate(_ scene: Scene) -> Float {
+        var counts: [Int: Int] = [:]
+        for s in scene.samplers where s.input.count >= 2 {
+            for k in 1..<s.input.count {
+                let step = s.input[k] - s.input[k - 1]
+                if step > 1e-4 { counts[Int((1 / step).rounded()), default: 0] += 1 }
+            }
+        }
+        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return 30 }
+        return Float(min(max(best.key, 1), 240))
+    }
+}

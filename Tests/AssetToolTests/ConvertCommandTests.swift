@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `assettool convert` to GLB, posed by an independent reader: pygltflib and numpy skin the GLB as
+/// glTF defines skinning (`scripts/glb_pose_check.py`), and the result must match `assettool pose`.
+@Suite struct ConvertCommandTests {
+    /// python3 with pygltflib and numpy (`.ci/run` installs them).
+    static let havePython: Bool = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import pygltflib, numpy"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rig: String
+        /// Seconds from the animation's start (the GLB's times start at 0).
+        var times: [Float]
+        var testDescription: String { rig }
+    }
+
+    @Test(.enabled(if: CommandRunner.haveAssets && havePython, "needs Assets/ and python3 with pygltflib and numpy"),
+          arguments: [Case(rig: "squat-05", times: [0, 1, 2.5]), Case(rig: "pushup-09", times: [0, 0.5, 1.25]),
+                      Case(rig: "pullup-04", times: [0.25, 1, 2])])
+    func glbPosesAsAssettoolPose(_ c: Case) throws {
+        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = assets + "/Models/base-model.dae", rig = assets + "/Animations/\(c.rig).dae"
+        let glb = dir + "/\(c.rig).glb"
+        let converted = try CommandRunner.run(["convert", base, "--rig", rig, "-o", glb])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(!converted.stderr.contains("warning"), "\(converted.stderr)")
+        // The animation's start in document time: the GLB's time 0.
+        let info = try CommandRunner.run(["info", rig, "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let animation = try #require(summary["animations"] as? [String: Any], "\(info.stdout.prefix(300))")
+        let start = try #require((animation["start"] as? NSNumber)?.floatValue, "\(animation)")
+        for t in c.times {
+            let obj = dir + "/pose-\(t).obj"
+            let posed = try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj])
+            #expect(posed.status == 0, "\(posed.stderr)")
+            let check = try Self.python([CommandRunner.repoRoot.path + "/scripts/glb_pose_check.py", glb, obj, "\(t)", "--tol", "0.002"])
+            #expect(check.status == 0, "\(c.rig) at \(t) s: \(check.stdout)\(check.stderr)")
+        }
+    }
+
+    static func python(_ arguments: [String]) throws -> CommandRunner.Output {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3"] + arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CommandRunner.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
+    func badOutputsAndInputs() throws {
+        let base = CommandRunner.repoRoot.path + "/Assets/Models/base-model.dae"
+        let noExtension = try CommandRunner.run(["convert", base, "-o", "/tmp/x.fbx"])
+        #expect(noExtension.status == 64)
+        let unwritable = try CommandRunner.run(["convert", base, "-o", "/nonexistent-dir/x.glb"])
+        #expect(unwritable.status == 73 && unwritable.stderr.contains("/nonexistent-dir/x.glb"))
+        let missing = try CommandRunner.run(["convert", "/nonexistent/x.dae", "-o", "/tmp/x.glb"])
+        #expect(missing.status == 66)
+    }
+}

@@ -1,0 +1,104 @@
+import ColladaKit
+import Foundation
+import SceneExport
+import Testing
+
+/// The GLB layout and the glTF rules `GLBWriter` promises, read back from the bytes.
+@Suite struct GLBWriterTests {
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let haveAssets = FileManager.default.fileExists(atPath: repoRoot.path + "/Assets/Models/base-model.dae")
+
+    /// The base mannequin with `rig` applied, as a GLB, and its JSON and BIN chunks.
+    static func convert(_ rig: String) throws -> (glb: [UInt8], json: [String: Any], bin: [UInt8], model: ExportModel) {
+        let assets = repoRoot.path + "/Assets/"
+        let base = try ColladaLoader.load(path: assets + "Models/base-model.dae")
+        let applied = base.applying(rig: try ColladaLoader.load(path: assets + "Animations/\(rig).dae")).scene
+        let model = ExportModel(scene: applied, name: rig)
+        let glb = try GLBWriter.write(model, generator: "test")
+        func u32(_ at: Int) -> Int { Int(glb[at]) | Int(glb[at + 1]) << 8 | Int(glb[at + 2]) << 16 | Int(glb[at + 3]) << 24 }
+        #expect(u32(0) == 0x4654_6C67 && u32(4) == 2 && u32(8) == glb.count)
+        let jsonLength = u32(12)
+        #expect(u32(16) == 0x4E4F_534A && jsonLength % 4 == 0)
+        let binAt = 20 + jsonLength
+        #expect(u32(binAt + 4) == 0x004E_4942 && u32(binAt) % 4 == 0 && binAt + 8 + u32(binAt) == glb.count)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(glb[20..<binAt])) as? [String: Any])
+        return (glb, json, Array(glb[(binAt + 8)...]), model)
+    }
+
+    static func floats(_ json: [String: Any], _ bin: [UInt8], accessor index: Int) -> [Float] {
+        let accessors = json["accessors"] as? [[String: Any]] ?? []
+        let views = json["bufferViews"] as? [[String: Any]] ?? []
+        let a = accessors[index]
+        let view = views[a["bufferView"] as? Int ?? 0]
+        let width = ["SCALAR": 1, "VEC3": 3, "VEC4": 4, "MAT4": 16][a["type"] as? String ?? ""] ?? 1
+        let offset = view["byteOffset"] as? Int ?? 0, count = (a["count"] as? Int ?? 0) * width
+        return (0..<count).map { k in
+            let at = offset + 4 * k
+            return Float(bitPattern: UInt32(bin[at]) | UInt32(bin[at + 1]) << 8 | UInt32(bin[at + 2]) << 16 | UInt32(bin[at + 3]) << 24)
+        }
+    }
+
+    @Test(.enabled(if: haveAssets, "Assets/ is not in this checkout"), arguments: ["squat-05", "pushup-09"])
+    func layoutAndRules(rig: String) throws {
+        let (glb, json, bin, model) = try Self.convert(rig)
+        let accessors = try #require(json["accessors"] as? [[String: Any]])
+        for view in try #require(json["bufferViews"] as? [[String: Any]]) { #expect((view["byteOffset"] as? Int ?? 0) % 4 == 0) }
+        // POSITION and animation inputs carry min and max.
+        let meshes = try #require(json["meshes"] as? [[String: Any]])
+        for mesh in meshes {
+            for p in mesh["primitives"] as? [[String: Any]] ?? [] {
+                let attributes = try #require(p["attributes"] as? [String: Int])
+                let position = accessors[try #require(attributes["POSITION"])]
+                #expect(position["min"] != nil && position["max"] != nil)
+                if let j = attributes["JOINTS_0"], let w = attributes["WEIGHTS_0"] {
+                    #expect(accessors[j]["componentType"] as? Int == 5121, "joint indices as unsigned bytes")
+                    let weights = Self.floats(json, bin, accessor: w)
+                    for v in stride(from: 0, to: weights.count, by: 4) {
+                        #expect(abs(weights[v] + weights[v + 1] + weights[v + 2] + weights[v + 3] - 1) < 1e-5)
+                    }
+                }
+            }
+        }
+        let animation = try #require((json["animations"] as? [[String: Any]])?.first)
+        for s in animation["samplers"] as? [[String: Any]] ?? [] {
+            let input = try #require(s["input"] as? Int)
+            #expect(accessors[input]["min"] != nil && accessors[input]["max"] != nil)
+            let times = Self.floats(json, bin, accessor: input)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "strictly increasing key times")
+        }
+        for (c, s) in zip(animation["channels"] as? [[String: Any]] ?? [], animation["samplers"] as? [[String: Any]] ?? []) {
+            guard (c["target"] as? [String: Any])?["path"] as? String == "rotation", let output = s["output"] as? Int else { continue }
+            let q = Self.floats(json, bin, accessor: output)
+            for k in stride(from: 0, to: q.count, by: 4) {
+                let n = (q[k] * q[k] + q[k + 1] * q[k + 1] + q[k + 2] * q[k + 2] + q[k + 3] * q[k + 3]).squareRoot()
+                #expect(abs(n - 1) < 1e-5)
+                if k >= 4 { #expect(q[k] * q[k - 4] + q[k + 1] * q[k - 3] + q[k + 2] * q[k - 2] + q[k + 3] * q[k - 1] >= 0, "sign-continuous") }
+            }
+        }
+        // Names as the rig names its joints; one skin; the rig's camera.
+        let names = Set((json["nodes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        #expect(names.isSuperset(of: ["hips", "spine", "thigh.L", "Camera"]))
+        #expect((json["skins"] as? [Any])?.count == 1 && (json["cameras"] as? [Any])?.count == 1)
+        #expect(model.warnings.isEmpty, "\(model.warnings)")
+        // The same model gives the same bytes.
+        #expect(try GLBWriter.write(model, generator: "test") == glb)
+    }
+
+    @Test(.enabled(if: haveAssets, "Assets/ is not in this checkout"))
+    func propsComeAlong() throws {
+        let (_, json, _, _) = try Self.convert("pushup-09")
+        let meshNames = (json["meshes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(meshNames.contains("ball"), "\(meshNames)")
+    }
+
+    @Test func moreThanFourInfluencesAreReducedWithAWarning() throws {
+        let path = Self.repoRoot.path + "/Tests/ColladaKitTests/Fixtures/rig_semantics.dae"
+        let scene = try ColladaLoader.load(path: path)
+        let model = ExportModel(scene: scene, name: "rig")
+        for mesh in model.meshes where !mesh.weights.isEmpty {
+            for w in mesh.weights { #expect(abs(w.sum() - 1) < 1e-5) }
+        }
+        let glb = try GLBWriter.write(model, generator: "test")
+        #expect(glb.count % 4 == 0)
+    }
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Poses a GLB's skinned meshes the way glTF 2.0 defines skinning, with pygltflib and numpy (an
+independent reader of what `assettool convert` writes), and compares them with `assettool pose`.
+
+Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002]
+       FILE.glb   the converted asset; its first animation is evaluated at TIME (seconds from 0;
+                  linear translation and scale, slerp rotation between keys).
+       OURS.obj   `assettool pose BASE --rig RIG --time T --format obj`: the same moment posed by
+                  ColladaKit, one `o NAME` object per mesh instance, vertices in COLLADA order.
+Each skinned mesh `NAME-skinned` of the GLB is matched to object NAME of the OBJ. A GLB vertex is a
+(position, normal) pair, so it is compared with the nearest OBJ vertex and every OBJ vertex with the
+nearest GLB vertex; the error is the RMS of those distances over the OBJ object's bounding-box diagonal.
+Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
+Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
+"""
+import json, sys
+import numpy as np
+import pygltflib
+
+
+def accessor(g, blob, index):
+    a = g.accessors[index]
+    view = g.bufferViews[a.bufferView]
+    width = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}[a.type]
+    dtype = {5126: np.float32, 5121: np.uint8, 5123: np.uint16, 5125: np.uint32}[a.componentType]
+    offset = (view.byteOffset or 0) + (a.byteOffset or 0)
+    return np.frombuffer(blob, dtype=dtype, count=a.count * width, offset=offset).reshape(a.count, width).astype(np.float64)
+
+
+def quat_matrix(q):
+    x, y, z, w = q
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                     [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                     [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+
+
+def slerp(a, b, t):
+    d = float(np.dot(a, b))
+    if d < 0:
+        b, d = -b, -d
+    if d > 0.9995:
+        q = a + (b - a) * t
+    else:
+        th = np.arccos(d)
+        q = (np.sin((1 - t) * th) * a + np.sin(t * th) * b) / np.sin(th)
+    return q / np.linalg.norm(q)
+
+
+def sample(times, values, t, path):
+    if t <= times[0]:
+        return values[0]
+    if t >= times[-1]:
+        return values[-1]
+    k = int(np.searchsorted(times, t, side="right")) - 1
+    f = (t - times[k]) / (times[k + 1] - times[k])
+    if path == "rotation":
+        return slerp(values[k], values[k + 1], f)
+    return values[k] + (values[k + 1] - values[k]) * f
+
+
+def read_obj(path):
+    objects, name = {}, "default"
+    for line in open(path):
+        if line.startswith("o "):
+            name = line[2:].strip()
+            objects.setdefault(name, [])
+        elif line.startswith("v "):
+            objects.setdefault(name, []).append([float(v) for v in line.split()[1:4]])
+    return {k: np.array(v) for k, v in objects.items() if v}
+
+
+def nearest(a, b):
+    """Distance from each row of a to its nearest row of b."""
+    out = np.empty(len(a))
+    for s in range(0, len(a), 512):
+        d = ((a[s:s + 512, None, :] - b[None, :, :]) ** 2).sum(-1)
+        out[s:s + 512] = np.sqrt(d.min(1))
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    tol = 0.002
+    if "--tol" in args:
+        i = args.index("--tol")
+        tol = float(args[i + 1])
+        del args[i:i + 2]
+    if len(args) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    glb, obj, t = args[0], args[1], float(args[2])
+    g = pygltflib.GLTF2().load(glb)
+    blob = g.binary_blob()
+    problems = []
+    trs = {i: [np.array(n.translation or [0, 0, 0], float), np.array(n.rotation or [0, 0, 0, 1], float),
+               np.array(n.scale or [1, 1, 1], float)] for i, n in enumerate(g.nodes)}
+    if g.animations:
+        anim = g.animations[0]
+        for ch in anim.channels:
+            s = anim.samplers[ch.sampler]
+            times = accessor(g, blob, s.input)[:, 0]
+            if not np.all(np.diff(times) > 0):
+                problems.append("key times not strictly increasing")
+            values = accessor(g, blob, s.output)
+            if ch.target.path == "rotation" and np.abs(np.linalg.norm(values, axis=1) - 1).max() > 1e-4:
+                problems.append("rotation not unit")
+            slot = {"translation": 0, "rotation": 1, "scale": 2}[ch.target.path]
+            trs[ch.target.node][slot] = sample(times, values, t, ch.target.path)
+    parent = {}
+    for i, n in enumerate(g.nodes):
+        for c in n.children or []:
+            parent[c] = i
+    local = {}
+    for i, (tr, q, sc) in trs.items():
+        m = np.eye(4)
+        m[:3, :3] = quat_matrix(q) * sc
+        m[:3, 3] = tr
+        local[i] = m
+    world = {}
+
+    def world_of(i):
+        if i not in world:
+            world[i] = world_of(parent[i]) @ local[i] if i in parent else local[i]
+        return world[i]
+
+    ours = read_obj(obj)
+    results = []
+    for i, n in enumerate(g.nodes):
+        if n.mesh is None or n.skin is None:
+            continue
+        skin = g.skins[n.skin]
+        ibm = accessor(g, blob, skin.inverseBindMatrices).reshape(-1, 4, 4).transpose(0, 2, 1)  # column-major
+        palette = np.array([world_of(j) @ ibm[k] for k, j in enumerate(skin.joints)])
+        points = []
+        for p in g.meshes[n.mesh].primitives:
+            pos = accessor(g, blob, p.attributes.POSITION)
+            acc = g.accessors[p.attributes.POSITION]
+            if not (np.allclose(pos.min(0), acc.min, atol=1e-6) and np.allclose(pos.max(0), acc.max, atol=1e-6)):
+                problems.append("POSITION min/max do not match the data")
+            joints = accessor(g, blob, p.attributes.JOINTS_0).astype(int)
+            weights = accessor(g, blob, p.attributes.WEIGHTS_0)
+            if np.abs(weights.sum(1) - 1).max() > 1e-3:
+                problems.append("weights do not sum to 1")
+            h = np.c_[pos, np.ones(len(pos))]
+            posed = np.zeros((len(pos), 4))
+            for k in range(4):
+                posed += weights[:, k:k + 1] * np.einsum("nij,nj->ni", palette[joints[:, k]], h)
+            points.append(posed[:, :3])
+        points = np.concatenate(points)
+        name = n.name[:-len("-skinned")] if n.name.endswith("-skinned") else n.name
+        if name not in ours:
+            problems.append(f"no object '{name}' in {obj}")
+            continue
+        ref = ours[name]
+        diag = float(np.linalg.norm(ref.max(0) - ref.min(0)))
+        d = np.concatenate([nearest(points, ref), nearest(ref, points)])
+        nrms = float(np.sqrt((d ** 2).mean()) / diag)
+        results.append({"mesh": name, "vertices": len(points), "reference": len(ref), "nrms": nrms, "max": float(d.max() / diag)})
+    ok = not problems and results and all(r["nrms"] <= tol for r in results)
+    print(json.dumps({"file": glb, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
