@@ -80,6 +80,9 @@ package struct ExportModel: Sendable {
     package var cameras: [Camera] = []
     package var materials: [Material] = []
     package var animation: Animation?
+    /// The source file's space to Y up, metres (already folded into the root nodes; USD's skeleton
+    /// binding needs it apart).
+    package var axisConversion: Matrix4x4 = .identity
     /// What the formats cannot hold and was reduced (influences past four, shear), in words.
     package var warnings: [String] = []
 }
@@ -92,6 +95,7 @@ extension ExportModel {
     /// Cost: one pose per key (O(keys · nodes)) and one pass over each mesh's corners.
     package init(scene: Scene, clip: AnimationClip? = nil, name: String, keysPerSecond: Float? = nil) {
         let c = scene.axisConversion
+        axisConversion = c
         // Nodes, with the axis conversion on the roots, as they stand at the animation's first key (a
         // channel may hold a node still, away from its visual-scene transform).
         let (sampled, firstLocals) = Self.sample(scene, clip: clip, name: name, keysPerSecond: keysPerSecond)
@@ -273,5 +277,13 @@ extension ExportModel {
         }
         guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return 30 }
         return Float(min(max(best.key, 1), 240))
+    }
+
+    /// Each node's world transform (Y up, metres) at the first key: parents first.
+    package var restWorlds: [Matrix4x4] {
+        var out: [Matrix4x4] = []
+        out.reserveCapacity(nodes.count)
+        for n in nodes { out.append((n.parent.map { out[$0] } ?? .identity) * n.rest.matrix) }
+        return out
     }
 }

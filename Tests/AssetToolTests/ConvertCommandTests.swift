@@ -4,17 +4,20 @@ import Testing
 /// `assettool convert` to GLB, posed by an independent reader: pygltflib and numpy skin the GLB as
 /// glTF defines skinning (`scripts/glb_pose_check.py`), and the result must match `assettool pose`.
 @Suite struct ConvertCommandTests {
-    /// python3 with pygltflib and numpy (`.ci/run` installs them).
-    static let havePython: Bool = {
+    /// Whether python3 can import `modules` (`.ci/run` installs numpy, pygltflib and usd-core).
+    static func python(has modules: String) -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import pygltflib, numpy"]
+        p.arguments = ["python3", "-c", "import \(modules)"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return false }
         p.waitUntilExit()
         return p.terminationStatus == 0
-    }()
+    }
+
+    static let havePython = python(has: "pygltflib, numpy")
+    static let haveUSD = python(has: "pxr.UsdSkel, pxr.UsdValidation, numpy")
 
     struct Case: Sendable, CustomTestStringConvertible {
         var rig: String
@@ -50,6 +53,34 @@ import Testing
         }
     }
 
+    /// Pixar's usd-core opens the USDZ, every UsdValidation validator passes, and UsdSkel's own
+    /// skinning matches `assettool pose` within 0.2% at three times.
+    @Test(.enabled(if: CommandRunner.haveAssets && haveUSD, "needs Assets/ and python3 with usd-core and numpy"),
+          arguments: [Case(rig: "squat-05", times: [0, 1, 2.5]), Case(rig: "pushup-09", times: [0, 0.5, 1.25]),
+                      Case(rig: "pullup-04", times: [0.25, 1, 2])])
+    func usdzSkinsAsAssettoolPose(_ c: Case) throws {
+        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("convert-usd-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = assets + "/Models/base-model.dae", rig = assets + "/Animations/\(c.rig).dae"
+        let usdz = dir + "/\(c.rig).usdz"
+        let converted = try CommandRunner.run(["convert", base, "--rig", rig, "-o", usdz])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let info = try CommandRunner.run(["info", rig, "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let animation = try #require(summary["animations"] as? [String: Any])
+        let start = try #require((animation["start"] as? NSNumber)?.floatValue)
+        for t in c.times {
+            let obj = dir + "/pose-\(t).obj"
+            let posed = try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj])
+            #expect(posed.status == 0, "\(posed.stderr)")
+            // The rigs are baked at 24 keys a second: time code = seconds x 24.
+            let check = try Self.python([CommandRunner.repoRoot.path + "/scripts/usdz_pose_check.py", usdz, obj, "\(t * 24)", "--tol", "0.002"])
+            #expect(check.status == 0, "\(c.rig) at \(t) s: \(check.stdout)\(check.stderr)")
+        }
+    }
+
     static func python(_ arguments: [String]) throws -> CommandRunner.Output {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -68,6 +99,7 @@ import Testing
     func badOutputsAndInputs() throws {
         let base = CommandRunner.repoRoot.path + "/Assets/Models/base-model.dae"
         let noExtension = try CommandRunner.run(["convert", base, "-o", "/tmp/x.fbx"])
+        #expect(noExtension.stderr.contains(".usdz or .glb"))
         #expect(noExtension.status == 64)
         let unwritable = try CommandRunner.run(["convert", base, "-o", "/nonexistent-dir/x.glb"])
         #expect(unwritable.status == 73 && unwritable.stderr.contains("/nonexistent-dir/x.glb"))

@@ -1,6 +1,6 @@
 import ColladaKit
 import Foundation
-import SceneExport
+@testable import SceneExport
 import Testing
 
 /// The GLB layout and the glTF rules `GLBWriter` promises, read back from the bytes.
@@ -100,5 +100,33 @@ import Testing
         }
         let glb = try GLBWriter.write(model, generator: "test")
         #expect(glb.count % 4 == 0)
+    }
+}
+
+/// The USDZ package: a ZIP of stored entries, data 64-byte aligned, the root layer first, the same
+/// bytes for the same input.
+@Suite struct USDZPackageTests {
+    @Test(arguments: [1, 7, 63, 64, 65, 1000])
+    func entriesAreStoredAndAligned(size: Int) throws {
+        let files: [(name: String, bytes: [UInt8])] = [
+            (name: "root.usda", bytes: Array(repeating: 0x61, count: size)),
+            (name: "textures/a.png", bytes: (0..<(size * 3)).map { UInt8($0 & 0xFF) }),
+        ]
+        let bytes = USDZPackage.pack(files)
+        #expect(USDZPackage.pack(files) == bytes)
+        // Read back with the package's own ZIP reader: names, order and contents.
+        let archive = try ZipArchive(bytes)
+        #expect(archive.entries.map(\.name) == ["root.usda", "textures/a.png"])
+        for (entry, file) in zip(archive.entries, files) { #expect(try archive.contents(of: entry) == file.bytes) }
+        // Each local header: stored (method 0), data at a multiple of 64.
+        var at = 0
+        for file in files {
+            func u16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+            #expect(bytes[at] == 0x50 && bytes[at + 1] == 0x4B && bytes[at + 2] == 3 && bytes[at + 3] == 4)
+            #expect(u16(at + 8) == 0)
+            let data = at + 30 + u16(at + 26) + u16(at + 28)
+            #expect(data % 64 == 0)
+            at = data + file.bytes.count
+        }
     }
 }

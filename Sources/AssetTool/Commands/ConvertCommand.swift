@@ -7,12 +7,14 @@ import SceneExport
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Write a base model animated by a rig (or by its own animation) as glTF binary (.glb).",
+        abstract: "Write a base model animated by a rig (or by its own animation) as USDZ or glTF binary (.glb).",
         discussion: """
-            The skinned mesh with its skeleton (skin, joints, inverse bind matrices), the whole animation \
+            The skinned mesh with its skeleton (USD: UsdSkel's Skeleton, SkelAnimation and SkelBindingAPI; \
+            glTF: skin, joints, inverse bind matrices), the whole animation \
             (or --clip) sampled at the rig's key rate as translation, rotation and scale per joint, the \
             rig's camera and props, and simple materials; Y up, metres; node names as the rig names them. \
-            What glTF cannot hold is reduced with a warning (more than 4 joint influences: the 4 largest, \
+            USDZ holds one text layer (.usda), upAxis Y and metersPerUnit 1. What a format cannot hold is \
+            reduced with a warning (more than 4 joint influences: the 4 largest, \
             renormalised; shear: dropped). The file is written atomically. Exit status: 0 when written, 64 \
             for bad arguments, 65 when an input is invalid, 66 when one cannot be read, 73 when the output \
             cannot be written.
@@ -30,17 +32,20 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "The output format (default: from the output's extension).")
     var format: ExportFormat?
 
-    @Option(name: [.short, .customLong("output")], help: "The output file (.glb).")
+    @Option(name: [.short, .customLong("output")], help: "The output file (.usdz or .glb).")
     var output: String
 
     enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-        case glb
+        case usdz, glb
+    }
+
+    /// The format asked for, else the output's extension's.
+    var resolvedFormat: ExportFormat? {
+        format ?? ExportFormat(rawValue: String(output.lowercased().split(separator: ".").last ?? ""))
     }
 
     func validate() throws {
-        if format == nil && !output.lowercased().hasSuffix(".glb") {
-            throw ValidationError("give the output a .glb extension, or --format glb")
-        }
+        if resolvedFormat == nil { throw ValidationError("give the output a .usdz or .glb extension, or --format") }
     }
 
     func run() throws {
@@ -54,9 +59,12 @@ struct ConvertCommand: ParsableCommand {
         for w in model.warnings { Console.err("\(output): warning: \(w)") }
         let bytes: [UInt8]
         do {
-            bytes = try GLBWriter.write(model, generator: "assettool \(AssetTool.configuration.version)")
+            switch resolvedFormat ?? .glb {
+            case .glb: bytes = try GLBWriter.write(model, generator: "assettool \(AssetTool.configuration.version)")
+            case .usdz: bytes = USDZPackage.pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
+            }
         } catch {
-            Console.err("\(output): error: cannot encode the glTF document")
+            Console.err("\(output): error: cannot encode the document")
             throw ExitCode.internalError
         }
         do {

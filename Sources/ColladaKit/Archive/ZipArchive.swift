@@ -108,10 +108,7 @@ public struct ZipArchive: Sendable {
             throw Failure.unsupported("compression method \(entry.method) in '\(entry.name)'")
         }
         guard out.count == entry.uncompressedSize else { throw Failure.corrupt("member '\(entry.name)' has the wrong size") }
-        let crc = out.withUnsafeBufferPointer { b in
-            UInt32(crc32(0, b.baseAddress, uInt(b.count)))
-        }
-        guard crc == entry.crc else { throw Failure.corrupt("CRC mismatch in '\(entry.name)'") }
+        guard Self.crc32(of: out) == entry.crc else { throw Failure.corrupt("CRC mismatch in '\(entry.name)'") }
         return out
     }
 
@@ -132,5 +129,12 @@ public struct ZipArchive: Sendable {
         guard status == Z_STREAM_END else { throw Failure.corrupt("deflate data of '\(name)' is damaged (zlib \(status))") }
         if expected == 0 { return [] }
         return out
+    }
+}
+
+extension ZipArchive {
+    /// The CRC-32 (ZIP's, zlib's `crc32`) of `bytes`, for writers of ZIP-based packages (USDZ).
+    package static func crc32(of bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { b in UInt32(CZlib.crc32(0, b.baseAddress, uInt(b.count))) }
     }
 }
