@@ -2,13 +2,18 @@ extension String {
     /// The string with each Unicode scalar that `replacements` lists replaced by its text, in one pass (the
     /// inserted text is not looked at again).
     ///
-    /// Works on scalars, as Foundation's `replacingOccurrences(of:with:)` did on UTF-16 units: the `\r` of a
-    /// `\r\n` pair (one `Character`, which the standard library's `replacing(_:with:)` would not match) is
-    /// replaced too.
+    /// Matches as Foundation's `replacingOccurrences(of:with:)` did for a one-scalar target: the `\r` of a
+    /// `\r\n` pair is replaced (one `Character`, which the standard library's `replacing(_:with:)` would not
+    /// match), but a scalar followed by one that extends it (a combining accent, a variation selector, an
+    /// emoji modifier: grapheme break property Extend) is kept.
     package func replacingScalars(_ replacements: [Unicode.Scalar: String]) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if let text = replacements[scalar] {
+        var scalars = unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            let extended = next.map { $0.properties.isGraphemeExtend || $0.properties.isEmojiModifier } ?? false
+            if !extended, let text = replacements[scalar] {
                 out.append(contentsOf: text.unicodeScalars)
             } else {
                 out.append(scalar)
