@@ -59,7 +59,7 @@ let package = Package(
         // `assettool convert` and `export`: a posed, animated scene as glTF binary (and USDZ).
         .target(
             name: "SceneExport",
-            dependencies: ["ColladaKit"]),
+            dependencies: ["ColladaKit", "AssetCatalog"]),
         .executableTarget(
             name: "AssetTool",
             dependencies: [
@@ -83,7 +83,7 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",
-            dependencies: ["IconFactory", "PoseRenderer"]),
+            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit"]),
         // The clean fixtures the validate tests mutate, and where the tests find files (shared by the rule
         // tests and the command's end-to-end tests).
         .target(

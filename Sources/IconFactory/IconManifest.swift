@@ -1,3 +1,4 @@
+import ColladaKit
 
 /// What `assettool icons` knows about each icon it made: the hashes of its inputs (to decide whether it
 /// is up to date), the offset it used, the figure's bounding box, and the hashes of its files.

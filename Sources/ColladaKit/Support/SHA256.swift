@@ -1,7 +1,7 @@
-/// SHA-256 (FIPS 180-4), for content hashes in the icon manifest: which inputs an icon was made
+/// SHA-256 (FIPS 180-4), for content hashes in the icon and export manifests: which inputs a file was made
 /// from, and what its files hold. Written here from the standard; a few hundred MB/s, far more than the
 /// manifest needs (inputs total a few MB).
-struct SHA256 {
+package struct SHA256 {
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var pending: [UInt8] = []
@@ -18,10 +18,10 @@ struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    init() {}
+    package init() {}
 
     /// Adds bytes to the message.
-    mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         length &+= UInt64(bytes.count)
         let whole: Bool? = bytes.withContiguousStorageIfAvailable { buf -> Bool in
             var start = 0
@@ -46,10 +46,10 @@ struct SHA256 {
     }
 
     /// Adds a string's UTF-8 bytes.
-    mutating func update(_ string: String) { update(Array(string.utf8)) }
+    package mutating func update(_ string: String) { update(Array(string.utf8)) }
 
     /// The 32-byte digest.
-    mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         var tail = pending
         tail.append(0x80)
@@ -69,13 +69,13 @@ struct SHA256 {
     }
 
     /// The digest of `bytes` as 64 lowercase hex digits.
-    static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var s = SHA256()
         s.update(bytes)
         return Self.hexString(s.finalize())
     }
 
-    static func hexString(_ digest: [UInt8]) -> String {
+    package static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)
