@@ -111,6 +111,15 @@ extension ExportModel {
             materials.append(Material(name: material.name ?? material.id, color: color.clamped(lowerBound: .zero, upperBound: .one)))
         }
         for inst in scene.meshInstances { addInstance(inst, of: scene) }
+        // Morph targets: neither writer takes them yet; the base shape is written, and said so.
+        let morphed = scene.meshInstances.filter { inst in
+            if case .morph = inst.source { return true }
+            if case .skin(let s) = inst.source, s < scene.skins.count { return scene.skins[s].morph != nil }
+            return false
+        }
+        if !morphed.isEmpty {
+            warnings.append("\(morphed.count) mesh(es) have morph targets; their base shape is written, without the targets")
+        }
         for cam in scene.cameraInstances where cam.index < scene.cameras.count && cam.node < nodes.count {
             let camera = scene.cameras[cam.index]
             nodes[cam.node].camera = cameras.count
