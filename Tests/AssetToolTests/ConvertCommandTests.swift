@@ -82,17 +82,30 @@ import Testing
     }
 
     static func python(_ arguments: [String]) throws -> CommandRunner.Output {
+        try run("/usr/bin/env", ["python3"] + arguments)
+    }
+
+    /// Runs `executable` with `arguments`, both pipes read at once.
+    static func run(_ executable: String, _ arguments: [String]) throws -> CommandRunner.Output {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + arguments
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let e = Drained()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { e.data = err.fileHandleForReading.readDataToEndOfFile() }
         let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         p.waitUntilExit()
-        return CommandRunner.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return CommandRunner.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e.data, as: UTF8.self))
+    }
+
+    /// What the reading thread read (written once by it, read after `group.wait()`).
+    private final class Drained: @unchecked Sendable {
+        var data = Data()
     }
 
     @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
@@ -105,5 +118,40 @@ import Testing
         #expect(unwritable.status == 73 && unwritable.stderr.contains("/nonexistent-dir/x.glb"))
         let missing = try CommandRunner.run(["convert", "/nonexistent/x.dae", "-o", "/tmp/x.glb"])
         #expect(missing.status == 66)
+    }
+}
+
+/// Blender's glTF importer as a real client: it imports the GLB, plays it, and its mesh must match
+/// `assettool pose` (`../shared/bench/peers/blender_gltf_pose.py`, compared by `compare_pose.py`).
+@Suite struct BlenderImportTests {
+    static let haveBlender: Bool = {
+        guard CommandRunner.shared != nil else { return false }
+        return ConvertCommandTests.python(has: "numpy") && (try? ConvertCommandTests.run("/usr/bin/env", ["blender", "--version"]).status) == 0
+    }()
+
+    @Test(.enabled(if: CommandRunner.haveAssets && haveBlender, "needs Assets/, ../shared and blender with numpy"),
+          arguments: ["squat-05", "pushup-09"])
+    func blenderPosesTheGLBAsAssettoolPose(rig name: String) throws {
+        let shared = try #require(CommandRunner.shared)
+        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("blender-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = assets + "/Models/base-model.dae", rig = assets + "/Animations/\(name).dae"
+        #expect(try CommandRunner.run(["convert", base, "--rig", rig, "-o", dir + "/x.glb"]).status == 0)
+        let times: [Float] = [0, 1, 1.5]
+        let blender = try ConvertCommandTests.run("/usr/bin/env", ["blender", "-b", "--factory-startup", "--python",
+            shared + "/bench/peers/blender_gltf_pose.py", "--", dir + "/x.glb", dir + "/blender.npz"] + times.map { "\($0)" })
+        #expect(blender.status == 0 && FileManager.default.fileExists(atPath: dir + "/blender.npz"), "\(blender.stdout.suffix(2000))")
+        let info = try CommandRunner.run(["info", rig, "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let start = try #require(((summary["animations"] as? [String: Any])?["start"] as? NSNumber)?.floatValue)
+        for t in times {
+            let obj = dir + "/pose-\(t).obj"
+            #expect(try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj]).status == 0)
+            let r = try ConvertCommandTests.run("/usr/bin/env", ["python3", shared + "/bench/compare_pose.py", obj, dir + "/blender.npz",
+                                                                "--time", "\(t)", "--tol", "0.002"])
+            #expect(r.status == 0, "\(name) at \(t) s: \(r.stdout.suffix(400))")
+        }
     }
 }
