@@ -106,21 +106,26 @@ package struct Validator: Sendable {
     }
 }
 
-/// Per-file results written by concurrent workers, each into its own slot.
+/// Per-file results written by concurrent workers, each into its own slot: slot `i` is written once,
+/// by the worker of file `i`, and read only after every worker has returned (`concurrentPerform`
+/// waits for them), so no two threads touch the same memory and no lock is needed.
 final class ResultSlots: @unchecked Sendable {
-    private let lock = Lock()
-    private(set) var diagnostics: [[Diagnostic]]
-    private(set) var unreadable: [Bool]
+    private let slots: UnsafeMutableBufferPointer<(diagnostics: [Diagnostic], unreadable: Bool)>
 
     init(count: Int) {
-        diagnostics = Array(repeating: [], count: count)
-        unreadable = Array(repeating: false, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: ([], false))
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
     }
 
     func set(_ i: Int, _ d: [Diagnostic], unreadable u: Bool) {
-        lock.withLock {
-            diagnostics[i] = d
-            unreadable[i] = u
-        }
+        slots[i] = (d, u)
     }
+
+    var diagnostics: [[Diagnostic]] { slots.map(\.diagnostics) }
+    var unreadable: [Bool] { slots.map(\.unreadable) }
 }

@@ -14,13 +14,14 @@ import Glibc
 /// is installed and handled on a dispatch queue (no code runs in a signal handler); ``uninstall()`` gives them their
 /// default action back.
 final class InterruptFlag: @unchecked Sendable {
-    private let lock = Lock()
+    /// Serialises the flag between the signal sources' queue and the play loop.
+    private let queue = DispatchQueue(label: "assettool.interrupt-flag")
     private var raised = false
     private var sources: [DispatchSourceSignal] = []
 
     /// Whether a signal arrived.
     var isRaised: Bool {
-        lock.withLock { raised }
+        queue.sync { raised }
     }
 
     /// Starts catching SIGINT and SIGTERM.
@@ -43,6 +44,6 @@ final class InterruptFlag: @unchecked Sendable {
     }
 
     func raise() {
-        lock.withLock { raised = true }
+        queue.sync { raised = true }
     }
 }

@@ -92,16 +92,4 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == Data(bytes))
         #expect(StandardStream.writeAll([1, 2, 3], to: -1) == EBADF)
     }
-
-    @Test func lockSerialisesWorkers() {
-        final class Counter: @unchecked Sendable {
-            let lock = Lock()
-            var value = 0
-        }
-        let counter = Counter()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<10_000 { counter.lock.withLock { counter.value += 1 } }
-        }
-        #expect(counter.value == 80_000)
-    }
 }
