@@ -13,9 +13,11 @@ nearest GLB vertex; the error is the RMS of those distances over the OBJ object'
 Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
 Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
 """
-import json, sys
+import json, os, sys
 import numpy as np
 import pygltflib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pose_compare import arguments, compare, read_obj
 
 
 def accessor(g, blob, index):
@@ -58,33 +60,12 @@ def sample(times, values, t, path):
     return values[k] + (values[k + 1] - values[k]) * f
 
 
-def read_obj(path):
-    objects, name = {}, "default"
-    for line in open(path):
-        if line.startswith("o "):
-            name = line[2:].strip()
-            objects.setdefault(name, [])
-        elif line.startswith("v "):
-            objects.setdefault(name, []).append([float(v) for v in line.split()[1:4]])
-    return {k: np.array(v) for k, v in objects.items() if v}
 
 
-def nearest(a, b):
-    """Distance from each row of a to its nearest row of b."""
-    out = np.empty(len(a))
-    for s in range(0, len(a), 512):
-        d = ((a[s:s + 512, None, :] - b[None, :, :]) ** 2).sum(-1)
-        out[s:s + 512] = np.sqrt(d.min(1))
-    return out
 
 
 def main():
-    args = sys.argv[1:]
-    tol = 0.002
-    if "--tol" in args:
-        i = args.index("--tol")
-        tol = float(args[i + 1])
-        del args[i:i + 2]
+    args, tol = arguments(sys.argv[1:])
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -123,7 +104,7 @@ def main():
             world[i] = world_of(parent[i]) @ local[i] if i in parent else local[i]
         return world[i]
 
-    ours = read_obj(obj)
+    ours = read_obj(obj, sanitize=False)
     results = []
     for i, n in enumerate(g.nodes):
         if n.mesh is None or n.skin is None:
@@ -151,11 +132,7 @@ def main():
         if name not in ours:
             problems.append(f"no object '{name}' in {obj}")
             continue
-        ref = ours[name]
-        diag = float(np.linalg.norm(ref.max(0) - ref.min(0)))
-        d = np.concatenate([nearest(points, ref), nearest(ref, points)])
-        nrms = float(np.sqrt((d ** 2).mean()) / diag)
-        results.append({"mesh": name, "vertices": len(points), "reference": len(ref), "nrms": nrms, "max": float(d.max() / diag)})
+        results.append(compare(name, points, ours[name]))
     ok = not problems and results and all(r["nrms"] <= tol for r in results)
     print(json.dumps({"file": glb, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
     return 0 if ok else 1

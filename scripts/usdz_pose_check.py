@@ -11,37 +11,19 @@ vertex is compared with the nearest OBJ vertex and every OBJ vertex with the nea
 error is the RMS of those distances over the OBJ object's bounding-box diagonal.
 Prints one JSON line; exit 0 when the stage validates and every mesh is within --tol, else 1.
 """
-import json, re, sys
+import json, os, sys
 import numpy as np
-from pxr import Usd, UsdGeom, UsdSkel, UsdValidation, Gf
+from pxr import Usd, UsdGeom, UsdSkel, UsdValidation
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pose_compare import arguments, compare, read_obj
 
 
-def read_obj(path):
-    objects, name = {}, "default"
-    for line in open(path):
-        if line.startswith("o "):
-            name = line[2:].strip()
-            objects.setdefault(name, [])
-        elif line.startswith("v "):
-            objects.setdefault(name, []).append([float(v) for v in line.split()[1:4]])
-    return {re.sub(r"[^A-Za-z0-9_]", "_", k): np.array(v) for k, v in objects.items() if v}
 
 
-def nearest(a, b):
-    out = np.empty(len(a))
-    for s in range(0, len(a), 512):
-        d = ((a[s:s + 512, None, :] - b[None, :, :]) ** 2).sum(-1)
-        out[s:s + 512] = np.sqrt(d.min(1))
-    return out
 
 
 def main():
-    args = sys.argv[1:]
-    tol = 0.002
-    if "--tol" in args:
-        i = args.index("--tol")
-        tol = float(args[i + 1])
-        del args[i:i + 2]
+    args, tol = arguments(sys.argv[1:])
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -52,7 +34,7 @@ def main():
     problems = [f"{e.GetName()}: {e.GetMessage()}" for e in errors]
     if UsdGeom.GetStageUpAxis(stage) != "Y" or UsdGeom.GetStageMetersPerUnit(stage) != 1.0:
         problems.append("stage metadata: upAxis Y and metersPerUnit 1 expected")
-    ours = read_obj(obj)
+    ours = read_obj(obj, sanitize=True)
     cache = UsdSkel.Cache()
     results = []
     for prim in stage.Traverse():
@@ -76,11 +58,7 @@ def main():
                 if name not in ours:
                     problems.append(f"no object '{name}' in {obj}")
                     continue
-                ref = ours[name]
-                diag = float(np.linalg.norm(ref.max(0) - ref.min(0)))
-                d = np.concatenate([nearest(p, ref), nearest(ref, p)])
-                results.append({"mesh": name, "vertices": len(p), "reference": len(ref),
-                                "nrms": float(np.sqrt((d ** 2).mean()) / diag), "max": float(d.max() / diag)})
+                results.append(compare(name, p, ours[name]))
     ok = not problems and results and all(r["nrms"] <= tol for r in results)
     print(json.dumps({"file": path, "timeCode": time, "meshes": results, "problems": problems, "ok": bool(ok)}))
     return 0 if ok else 1

@@ -20,8 +20,13 @@ enum CommandRunner {
 
     static func run(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> Output {
         guard let exe = executable else { throw CocoaError(.fileNoSuchFile) }
+        return try run(program: exe, arguments, environment: environment, in: directory)
+    }
+
+    /// Runs `program` (any executable: python3, blender...) with `arguments`, both pipes read at once.
+    static func run(program: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> Output {
         let p = Process()
-        p.executableURL = exe
+        p.executableURL = program
         p.arguments = arguments
         if let environment { p.environment = environment }
         if let directory { p.currentDirectoryURL = directory }

@@ -26,20 +26,36 @@ import Testing
         var testDescription: String { rig }
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets && havePython, "needs Assets/ and python3 with pygltflib and numpy"),
-          arguments: [Case(rig: "squat-05", times: [0, 1, 2.5]), Case(rig: "pushup-09", times: [0, 0.5, 1.25]),
-                      Case(rig: "pullup-04", times: [0.25, 1, 2])])
+    static let cases = [Case(rig: "squat-05", times: [0, 1, 2.5]), Case(rig: "pushup-09", times: [0, 0.5, 1.25]),
+                        Case(rig: "pullup-04", times: [0.25, 1, 2])]
+
+    /// pygltflib and numpy skin the GLB as glTF defines skinning, within 0.2% of `assettool pose`.
+    @Test(.enabled(if: CommandRunner.haveAssets && havePython, "needs Assets/ and python3 with pygltflib and numpy"), arguments: cases)
     func glbPosesAsAssettoolPose(_ c: Case) throws {
+        try Self.check(c, format: "glb", script: "glb_pose_check.py") { t in "\(t)" }
+    }
+
+    /// Pixar's usd-core opens the USDZ, every UsdValidation validator passes, and UsdSkel's own
+    /// skinning matches `assettool pose` within 0.2% at three times.
+    @Test(.enabled(if: CommandRunner.haveAssets && haveUSD, "needs Assets/ and python3 with usd-core and numpy"), arguments: cases)
+    func usdzSkinsAsAssettoolPose(_ c: Case) throws {
+        // The rigs are baked at 24 keys a second: the time code is seconds x 24.
+        try Self.check(c, format: "usdz", script: "usdz_pose_check.py") { t in "\(t * 24)" }
+    }
+
+    /// Converts `c.rig` to `format`, then at each time compares `script`'s posing of it (at
+    /// `when(t)`) with `assettool pose` at the same moment.
+    static func check(_ c: Case, format: String, script: String, when: (Float) -> String) throws {
         let assets = CommandRunner.repoRoot.path + "/Assets"
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let base = assets + "/Models/base-model.dae", rig = assets + "/Animations/\(c.rig).dae"
-        let glb = dir + "/\(c.rig).glb"
-        let converted = try CommandRunner.run(["convert", base, "--rig", rig, "-o", glb])
+        let output = dir + "/\(c.rig).\(format)"
+        let converted = try CommandRunner.run(["convert", base, "--rig", rig, "-o", output])
         #expect(converted.status == 0, "\(converted.stderr)")
         #expect(!converted.stderr.contains("warning"), "\(converted.stderr)")
-        // The animation's start in document time: the GLB's time 0.
+        // The animation's start in document time: the exported time 0.
         let info = try CommandRunner.run(["info", rig, "--json"])
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
         let animation = try #require(summary["animations"] as? [String: Any], "\(info.stdout.prefix(300))")
@@ -48,35 +64,7 @@ import Testing
             let obj = dir + "/pose-\(t).obj"
             let posed = try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj])
             #expect(posed.status == 0, "\(posed.stderr)")
-            let check = try Self.python([CommandRunner.repoRoot.path + "/scripts/glb_pose_check.py", glb, obj, "\(t)", "--tol", "0.002"])
-            #expect(check.status == 0, "\(c.rig) at \(t) s: \(check.stdout)\(check.stderr)")
-        }
-    }
-
-    /// Pixar's usd-core opens the USDZ, every UsdValidation validator passes, and UsdSkel's own
-    /// skinning matches `assettool pose` within 0.2% at three times.
-    @Test(.enabled(if: CommandRunner.haveAssets && haveUSD, "needs Assets/ and python3 with usd-core and numpy"),
-          arguments: [Case(rig: "squat-05", times: [0, 1, 2.5]), Case(rig: "pushup-09", times: [0, 0.5, 1.25]),
-                      Case(rig: "pullup-04", times: [0.25, 1, 2])])
-    func usdzSkinsAsAssettoolPose(_ c: Case) throws {
-        let assets = CommandRunner.repoRoot.path + "/Assets"
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("convert-usd-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let base = assets + "/Models/base-model.dae", rig = assets + "/Animations/\(c.rig).dae"
-        let usdz = dir + "/\(c.rig).usdz"
-        let converted = try CommandRunner.run(["convert", base, "--rig", rig, "-o", usdz])
-        #expect(converted.status == 0, "\(converted.stderr)")
-        let info = try CommandRunner.run(["info", rig, "--json"])
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
-        let animation = try #require(summary["animations"] as? [String: Any])
-        let start = try #require((animation["start"] as? NSNumber)?.floatValue)
-        for t in c.times {
-            let obj = dir + "/pose-\(t).obj"
-            let posed = try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj])
-            #expect(posed.status == 0, "\(posed.stderr)")
-            // The rigs are baked at 24 keys a second: time code = seconds x 24.
-            let check = try Self.python([CommandRunner.repoRoot.path + "/scripts/usdz_pose_check.py", usdz, obj, "\(t * 24)", "--tol", "0.002"])
+            let check = try python([CommandRunner.repoRoot.path + "/scripts/" + script, output, obj, when(t), "--tol", "0.002"])
             #expect(check.status == 0, "\(c.rig) at \(t) s: \(check.stdout)\(check.stderr)")
         }
     }
@@ -85,27 +73,8 @@ import Testing
         try run("/usr/bin/env", ["python3"] + arguments)
     }
 
-    /// Runs `executable` with `arguments`, both pipes read at once.
     static func run(_ executable: String, _ arguments: [String]) throws -> CommandRunner.Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let e = Drained()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { e.data = err.fileHandleForReading.readDataToEndOfFile() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return CommandRunner.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e.data, as: UTF8.self))
-    }
-
-    /// What the reading thread read (written once by it, read after `group.wait()`).
-    private final class Drained: @unchecked Sendable {
-        var data = Data()
+        try CommandRunner.run(program: URL(fileURLWithPath: executable), arguments)
     }
 
     @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))

@@ -20,26 +20,13 @@ struct ExportCommand: AsyncParsableCommand {
             is invalid, 66 when one of them cannot be read.
             """)
 
-    @Option(help: "The assets folder (its catalog.json names the base model and the rigs).")
-    var assets = "Assets"
+    @OptionGroup var batch: BatchOptions
 
     @Option(help: "The output folder.")
     var out = "Build/Export"
 
     @Option(help: "The formats, comma-separated.")
     var format = "usdz,glb"
-
-    @Option(help: "Only these progression ids, comma-separated.")
-    var only: String?
-
-    @Option(help: "Progressions exported at the same time (default: the number of cores). Output is identical for any value.")
-    var jobs: Int?
-
-    @Flag(help: "Export every progression even when up to date.")
-    var force = false
-
-    @Flag(help: "No progress output (failures and the summary are still printed).")
-    var quiet = false
 
     var formats: [ExportBatch.Format] {
         format.split(separator: ",").compactMap { ExportBatch.Format(rawValue: String($0).trimmingBlanks) }
@@ -50,32 +37,23 @@ struct ExportCommand: AsyncParsableCommand {
         if names.isEmpty || names.contains(where: { ExportBatch.Format(rawValue: $0) == nil }) {
             throw ValidationError("--format is a comma-separated list of usdz and glb")
         }
-        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be 1...256") }
     }
 
     func run() async throws {
         var options = ExportBatch.Options()
-        options.assets = assets
+        options.assets = batch.assets
         options.out = out
         options.formats = ExportBatch.Format.allCases.filter(formats.contains)
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        options.force = force
-        if let only {
-            let ids = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
-            if let catalog = CatalogFile.read(path: assets + "/catalog.json").file?.catalog {
-                let known = Set(catalog.progressions.map(\.id))
-                let unknown = ids.filter { !known.contains($0) }
-                if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
-            }
-            options.only = ids
-        }
+        options.jobs = batch.workers
+        options.force = batch.force
+        options.only = try batch.selectedIDs()
         let started = ContinuousClock.now
-        var progress = Progress(total: 0, quiet: quiet)
+        var progress = Progress(total: 0, quiet: batch.quiet)
         let summary: ExportBatch.Summary
         do {
             summary = try await ExportBatch(options: options).run { event in
                 switch event {
-                case .selected(let count): progress = Progress(total: count, quiet: quiet)
+                case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
                 case .finished(let id, .made(let warnings)):
                     for w in warnings { progress.message("\(out)/\(id): warning: \(w)") }
                     progress.step(id, status: "made")

@@ -24,59 +24,34 @@ struct IconsCommand: AsyncParsableCommand {
             them cannot be read.
             """)
 
-    @Option(help: "The assets folder (catalog.json, icon-style.json, Models/, Poses/).")
-    var assets = "Assets"
+    @OptionGroup var batch: BatchOptions
 
     @Option(help: "The output folder; the asset catalog is <out>/ProgressionIcons.xcassets (or <out>/ProgressionIcons with --format png).")
     var out = "Build"
 
-    @Option(help: "Icons rendered at the same time (default: the number of cores). Output is identical for any value.")
-    var jobs: Int?
-
-    @Option(help: "Only these progression ids, comma-separated.")
-    var only: String?
-
     @Option(help: "Make only shard K of N (K/N, catalog index i belongs to shard i mod N + 1), to split a batch across machines.")
     var shard: Shard = Shard(index: 1, count: 1)
-
-    @Flag(help: "Render every icon even when up to date.")
-    var force = false
 
     @Option(help: "An Xcode asset catalog (xcassets) or plain <id>[-complete][@2x|@3x].png files (png).")
     var format: IconBatch.Format = .xcassets
 
-    @Flag(help: "No progress output (failures and the summary are still printed).")
-    var quiet = false
-
-    func validate() throws {
-        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be 1...256") }
-    }
-
     func run() async throws {
         MemoryTuning.keepFreedMemory()
         var options = IconBatch.Options()
-        options.assets = assets
+        options.assets = batch.assets
         options.out = out
-        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs = batch.workers
         options.shard = shard
-        options.force = force
+        options.force = batch.force
         options.format = format
-        if let only {
-            options.only = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
-        }
+        options.only = try batch.selectedIDs()
         let started = ContinuousClock.now
         let summary: IconBatch.Summary
         do {
-            if let ids = options.only {
-                let catalog = try IconInputs.loadCatalog(assets: assets).catalog
-                let known = Set(catalog.progressions.map(\.id))
-                let unknown = ids.filter { !known.contains($0) }
-                if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
-            }
-            var progress = Progress(total: 0, quiet: quiet)
+            var progress = Progress(total: 0, quiet: batch.quiet)
             summary = try await IconBatch(options: options).run { event in
                 switch event {
-                case .selected(let count): progress = Progress(total: count, quiet: quiet)
+                case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
                 case .finished(let id, .made): progress.step(id, status: "made")
                 case .finished(let id, .upToDate): progress.step(id, status: "up to date")
                 case .finished(let id, .failed(let diagnostics)):

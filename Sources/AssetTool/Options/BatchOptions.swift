@@ -1,0 +1,47 @@
+import ArgumentParser
+import AssetCatalog
+import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The options of the commands that work through the catalog, `icons` and `export`:
+/// `[--assets DIR] [--only ID,...] [--jobs N] [--force] [--quiet]`.
+struct BatchOptions: ParsableArguments {
+    @Option(help: "The assets folder (its catalog.json names the base model, the rigs, the poses and the style).")
+    var assets = "Assets"
+
+    @Option(help: "Only these progression ids, comma-separated.")
+    var only: String?
+
+    @Option(help: "Progressions worked on at the same time, 1...256 (default: the number of cores). Output is identical for any value.")
+    var jobs: Int?
+
+    @Flag(help: "Make everything again, even what is up to date.")
+    var force = false
+
+    @Flag(help: "No progress output (failures and the summary are still printed).")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be 1...256") }
+    }
+
+    /// `--jobs`, else the number of cores.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The ids `--only` names, checked against the catalog when it reads (an unknown id is a usage error;
+    /// a catalog that does not read is reported by the batch itself). Nil without `--only`.
+    func selectedIDs() throws -> [String]? {
+        guard let only else { return nil }
+        let ids = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
+        if let catalog = CatalogFile.read(path: assets + "/catalog.json").file?.catalog {
+            let known = Set(catalog.progressions.map(\.id))
+            let unknown = ids.filter { !known.contains($0) }
+            if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
+        }
+        return ids
+    }
+}
