@@ -99,7 +99,7 @@ import Testing
     }()
 
     @Test(.enabled(if: CommandRunner.haveAssets && haveBlender, "needs Assets/, ../shared and blender with numpy"),
-          arguments: ["squat-05", "pushup-09"])
+          arguments: ["squat-05", "pushup-09", "pullup-04"])
     func blenderPosesTheGLBAsAssettoolPose(rig name: String) throws {
         let shared = try #require(CommandRunner.shared)
         let assets = CommandRunner.repoRoot.path + "/Assets"

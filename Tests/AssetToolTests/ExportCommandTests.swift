@@ -30,6 +30,10 @@ import Testing
             let check = try ConvertCommandTests.python([CommandRunner.repoRoot.path + "/scripts/usd_validate.py", out])
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
+        if ConvertCommandTests.havePython {
+            let check = try ConvertCommandTests.python([CommandRunner.repoRoot.path + "/scripts/gltf_load_all.py", out])
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        }
     }
 
     @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
