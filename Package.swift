@@ -83,7 +83,7 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",
-            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit"]),
+            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit", "AssetCatalog"]),
         // The clean fixtures the validate tests mutate, and where the tests find files (shared by the rule
         // tests and the command's end-to-end tests).
         .target(

@@ -1,3 +1,4 @@
+import AssetCatalog
 import ColladaKit
 
 /// What `assettool icons` knows about each icon it made: the hashes of its inputs (to decide whether it

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PoseRenderer
 @testable import IconFactory
+import AssetCatalog
 import ColladaKit
 
 /// The icon batch's small parts: hashing, the asset catalog's JSON, shards, the font.
