@@ -90,7 +90,7 @@ import Testing
     }
 }
 
-/// Blender's glTF importer as a real client: it imports the GLB, plays it, and its mesh must match
+/// Blender's glTF importer as a real client: it imports the GLB, plays it, and its meshes must match
 /// `assettool pose` (`../shared/bench/peers/blender_gltf_pose.py`, compared by `compare_pose.py`).
 @Suite struct BlenderImportTests {
     static let haveBlender: Bool = {
@@ -99,7 +99,9 @@ import Testing
     }()
 
     @Test(.enabled(if: CommandRunner.haveAssets && haveBlender, "needs Assets/, ../shared and blender with numpy"),
-          arguments: ["squat-05", "pushup-09", "pullup-04"])
+          // Not pullup-04: Blender 3.4's importer misplaces its bar and post, static meshes parented under
+          // the skeleton's root node (usd-core and pygltflib place them as assettool does, within 1e-7).
+          arguments: ["squat-05", "pushup-09"])
     func blenderPosesTheGLBAsAssettoolPose(rig name: String) throws {
         let shared = try #require(CommandRunner.shared)
         let assets = CommandRunner.repoRoot.path + "/Assets"
