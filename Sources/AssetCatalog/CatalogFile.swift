@@ -33,14 +33,11 @@ package struct CatalogFile: Sendable {
     /// Where the value at `keys` (object keys and list positions, from the root) stands, or the
     /// nearest enclosing value that exists.
     package func location(_ keys: JSONPath...) -> SourceLocation {
-        Self.keysNode(keys, in: root).location
+        root.descendant(keys).location
     }
 
-    /// A step of a path into the JSON.
-    package enum JSONPath: Sendable {
-        case key(String)
-        case index(Int)
-    }
+    /// A step of a path into the catalog's JSON.
+    package typealias JSONPath = JSONNode.Step
 }
 
 extension CatalogFile {
@@ -80,7 +77,7 @@ extension CatalogFile {
             var isDirectory = false
             if !FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) || isDirectory {
                 out.diagnostics.append(Diagnostic(.catalogFileMissing, "\(what) '\(relative)' does not exist (looked for \(full))",
-                                                  at: keysNode(keys, in: root).location))
+                                                  at: root.descendant(keys).location))
             }
         }
         check(catalog.baseModel, at: [.key("baseModel")], what: "the base model")
@@ -95,7 +92,7 @@ extension CatalogFile {
         var seen: [String: String] = [:]
         for (e, exercise) in catalog.exercises.enumerated() {
             for (p, progression) in exercise.progressions.enumerated() {
-                let at = keysNode([.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")], in: root)
+                let at = root.descendant([.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")])
                 if let first = seen[progression.id] {
                     out.diagnostics.append(Diagnostic(.catalogIDDuplicate, "progression id '\(progression.id)' is used twice (first at \(first))",
                                                       at: at.location))
@@ -140,23 +137,6 @@ extension CatalogFile {
             return (nil, diagnostics, false)
         }
         return (style, diagnostics, false)
-    }
-
-    /// The node at `keys` below `root`, or the nearest that exists.
-    package static func keysNode(_ keys: [JSONPath], in root: JSONNode) -> JSONNode {
-        var node = root
-        for k in keys {
-            switch (k, node.value) {
-            case (.key(let name), .object(let members)):
-                guard let m = members.last(where: { $0.key == name }) else { return node }
-                node = m.value
-            case (.index(let i), .array(let items)) where items.indices.contains(i):
-                node = items[i]
-            default:
-                return node
-            }
-        }
-        return node
     }
 
     static func readBytes(_ path: String) -> [UInt8]? {

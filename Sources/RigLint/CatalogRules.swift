@@ -29,10 +29,10 @@ enum CatalogRules {
         for (e, exercise) in file.catalog.exercises.enumerated() {
             for (i, p) in exercise.progressions.enumerated() {
                 let at: [CatalogFile.JSONPath] = [.key("exercises"), .index(e), .key("progressions"), .index(i)]
-                let here = CatalogFile.keysNode(at + [.key("id")], in: file.root).location
+                let here = file.root.descendant(at + [.key("id")]).location
                 if !(0...9).contains(p.stage) {
                     out.append(idFormat("progression '\(p.id)' has stage \(p.stage); stages are 0...9",
-                                        at: CatalogFile.keysNode(at + [.key("stage")], in: file.root).location))
+                                        at: file.root.descendant(at + [.key("stage")]).location))
                 } else if p.id.hasPrefix(exercise.id + "-"), case let n = p.id.dropFirst(exercise.id.count + 1),
                           !n.isEmpty, n.allSatisfy(\.isASCII), n.allSatisfy(\.isNumber) {
                     // `<exercise>-<digits>` names a stage; other ids (a person's own rigs) name none.
@@ -43,7 +43,7 @@ enum CatalogRules {
                 }
                 if !p.standards.isEmpty, let problem = standardsProblem(p.standards) {
                     out.append(standards("progression '\(p.id)': \(problem)",
-                                         at: CatalogFile.keysNode(at + [.key("standards")], in: file.root).location))
+                                         at: file.root.descendant(at + [.key("standards")]).location))
                 }
             }
         }

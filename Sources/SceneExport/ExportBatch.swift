@@ -72,7 +72,7 @@ package struct ExportBatch: Sendable {
         onEvent(.selected(count: selected.count))
         var summary = Summary()
         // What is up to date needs no base scene (a no-op run reads and hashes, nothing more).
-        let checks = selected.map { ExportJob.Check(entry: $0, folder: file.folder, baseHash: baseHash, options: options) }
+        let checks = selected.map { ExportJob.Check(entry: $0, catalog: file, baseHash: baseHash, options: options) }
         var pending: [Int] = []
         for (k, check) in checks.enumerated() {
             switch check.state {
@@ -146,14 +146,14 @@ struct ExportJob: Sendable {
         var inputHash = ""
         var state = State.stale
 
-        init(entry: Catalog.Progression, folder: String, baseHash: String, options: ExportBatch.Options) {
+        init(entry: Catalog.Progression, catalog: CatalogFile, baseHash: String, options: ExportBatch.Options) {
             self.entry = entry
             guard let relative = entry.animation ?? entry.pose else {
                 state = .failed([Diagnostic(.catalogSchema, "progression '\(entry.id)' names no animation or pose file",
                                             at: SourceLocation(path: options.assets + "/catalog.json", line: 0, column: 0))])
                 return
             }
-            rigPath = relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
+            rigPath = catalog.resolve(relative)
             do {
                 rigBytes = try ColladaLoader.readFile(rigPath)
             } catch let e as LoadError {

@@ -17,7 +17,6 @@ package struct ExportModel: Sendable {
         package var mesh: Int?
         package var skin: Int?
         package var camera: Int?
-        package var isJoint: Bool
     }
 
     package struct Mesh: Sendable {
@@ -103,7 +102,7 @@ extension ExportModel {
         for (i, n) in scene.nodes.enumerated() {
             let local = firstLocals.map { $0[i] } ?? (n.parent == nil ? c * n.localMatrix : n.localMatrix)
             nodes.append(Node(name: n.name ?? n.id ?? n.sid ?? "node", parent: n.parent, rest: DecomposedTransform(local),
-                              mesh: nil, skin: nil, camera: nil, isJoint: n.isJoint))
+                              mesh: nil, skin: nil, camera: nil))
         }
         for material in scene.materials {
             // COLLADA colours are linear (Blender writes its scene-linear values), as glTF's and USD's are.
@@ -173,7 +172,7 @@ extension ExportModel {
             // the skinned mesh goes on a root node of its own; the COLLADA node stays as it was.
             addSkin(skin, instance: inst, positionOf: positionOf, to: &mesh)
             nodes.append(Node(name: nodes[inst.node].name + "-skinned", parent: nil,
-                              rest: DecomposedTransform(.identity), mesh: meshes.count, skin: skins.count - 1, camera: nil, isJoint: false))
+                              rest: DecomposedTransform(.identity), mesh: meshes.count, skin: skins.count - 1, camera: nil))
         } else {
             nodes[inst.node].mesh = meshes.count
         }
@@ -232,7 +231,6 @@ extension ExportModel {
             joints.append(inst.node)
             inverseBinds.append(.identity)
         }
-        for n in joints { nodes[n].isJoint = true }
         skins.append(Skin(name: skin.name ?? skin.id, joints: joints, inverseBindMatrices: inverseBinds))
     }
 

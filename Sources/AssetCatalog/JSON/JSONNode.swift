@@ -38,6 +38,32 @@ package struct JSONNode: Sendable {
     }
 }
 
+extension JSONNode {
+    /// One step of a path into a JSON value.
+    package enum Step: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The value at `path` below this one, or the deepest one on the way that exists (so a missing
+    /// key is reported at the object that lacks it).
+    package func descendant(_ path: [Step]) -> JSONNode {
+        var node = self
+        for step in path {
+            switch (step, node.value) {
+            case (.key(let name), .object(let members)):
+                guard let m = members.last(where: { $0.key == name }) else { return node }
+                node = m.value
+            case (.index(let i), .array(let items)) where items.indices.contains(i):
+                node = items[i]
+            default:
+                return node
+            }
+        }
+        return node
+    }
+}
+
 /// A JSON text that is not well-formed: what is wrong, and where.
 package struct JSONSyntaxError: Error, Sendable {
     package var message: String

@@ -37,7 +37,7 @@ package enum JSONNodeDecoder {
             throw f
         } catch let DecodingError.dataCorrupted(context) {
             // A type's own check (`init(from:)` throwing dataCorrupted): at the value it names.
-            let at = node.find(context.codingPath) ?? node
+            let at = node.descendant(context.codingPath.map { $0.intValue.map(JSONNode.Step.index) ?? .key($0.stringValue) })
             throw Failure(message: "\(describe(context.codingPath)): \(context.debugDescription)", location: at.location)
         } catch {
             throw Failure(message: "\(error)", location: node.location)
@@ -70,26 +70,6 @@ package enum JSONNodeDecoder {
             previous = row
         }
         return previous[y.count]
-    }
-}
-
-extension JSONNode {
-    /// The node at `path` below this one, if it exists.
-    func find(_ path: [any CodingKey]) -> JSONNode? {
-        var node = self
-        for key in path {
-            switch node.value {
-            case .object(let members):
-                guard let m = members.last(where: { $0.key == key.stringValue }) else { return node }
-                node = m.value
-            case .array(let items):
-                guard let i = key.intValue, items.indices.contains(i) else { return node }
-                node = items[i]
-            default:
-                return node
-            }
-        }
-        return node
     }
 }
 
