@@ -28,20 +28,56 @@ package struct AssetAuthor {
     package func files(definitions: [ProgressionDefinition] = ProgressionLibrary.all) throws -> [(String, [UInt8])] {
         var out: [(String, [UInt8])] = []
         out.append(("Models/base-model.dae", try ColladaWriter.write(RigSceneBuilder.baseModel(skeleton))))
-        for def in definitions {
-            let motion = builder.bake(def)
+        // The library's other steps of the same exercises join the framing, so `--only` writes the same bytes.
+        let siblings = ProgressionLibrary.all.filter { s in
+            definitions.contains { $0.exercise == s.exercise } && !definitions.contains { $0.id == s.id }
+        }
+        let framed = definitions + siblings
+        let motions = framed.map { builder.bake($0) }
+        let cameras = Self.cameras(framed, motions: motions, builder: builder)
+        for (i, def) in definitions.enumerated() {
+            let motion = motions[i]
             let count = motion.frames.count - 1
-            let anim = ProgressionScene.scene(def, motion: motion, frames: Array(0...count), skeleton: skeleton,
-                                              fileName: "\(def.id).dae")
+            let anim = ProgressionScene.scene(def, motion: motion, frames: Array(0...count), camera: cameras[i].rep,
+                                              skeleton: skeleton, fileName: "\(def.id).dae")
             out.append(("Animations/\(def.id).dae", try ColladaWriter.write(anim)))
-            let poseFrames = Self.poseFrameOffsets.map { (motion.iconicFrame + $0 + count) % count }
-            let pose = ProgressionScene.scene(def, motion: motion, frames: poseFrames, skeleton: skeleton,
-                                              fileName: "\(def.id)-pose.dae")
+            let pose = ProgressionScene.scene(def, motion: motion, frames: Self.poseFrames(motion), camera: cameras[i].pose,
+                                              skeleton: skeleton, fileName: "\(def.id)-pose.dae")
             out.append(("Poses/\(def.id)-pose.dae", try ColladaWriter.write(pose)))
         }
         out.append(("catalog.json", try Self.json(ProgressionLibrary.catalog(poseTime: Self.poseTime))))
         out.append(("icon-style.json", try Self.json(IconStyle.standard)))
         return out
+    }
+
+    /// Indices into `motion.frames` of the pose file's frames: the iconic frame and its neighbours.
+    static func poseFrames(_ motion: BakedMotion) -> [Int] {
+        let count = motion.frames.count - 1
+        return poseFrameOffsets.map { (motion.iconicFrame + $0 + count) % count }
+    }
+
+    /// Each progression's two cameras, from its ``ProgressionDefinition/view``: the animation's frames the
+    /// whole rep, the pose file's the iconic frames (the icon). Each is aimed at its own points, and the
+    /// steps of one exercise share the largest distance any of them needs, so an exercise's icons (and
+    /// its animations) draw the figure at one scale.
+    static func cameras(_ definitions: [ProgressionDefinition], motions: [BakedMotion],
+                        builder: MotionBuilder) -> [(rep: RigCamera, pose: RigCamera)] {
+        var fitted: [(rep: RigCamera, pose: RigCamera)] = []
+        var widest: [Substring: (rep: Float, pose: Float)] = [:]
+        for (def, motion) in zip(definitions, motions) {
+            let count = motion.frames.count - 1
+            let rep = RigCamera.fitting(RigCamera.points(motion, frames: Array(0..<count), builder: builder), view: def.view)
+            let pose = RigCamera.fitting(RigCamera.points(motion, frames: poseFrames(motion), builder: builder), view: def.view)
+            fitted.append((rep, pose))
+            let w = widest[def.exercise] ?? (0, 0)
+            widest[def.exercise] = (max(w.rep, rep.distance), max(w.pose, pose.distance))
+        }
+        for (i, def) in definitions.enumerated() {
+            guard let w = widest[def.exercise] else { continue }
+            fitted[i].rep.distance = w.rep
+            fitted[i].pose.distance = w.pose
+        }
+        return fitted
     }
 
     static func json<T: Encodable>(_ value: T) throws -> [UInt8] {

@@ -17,6 +17,9 @@ struct BakedMotion {
         /// Where that point is held (armature space), and the held world rotation, if any.
         var target: SIMD3<Float>
         var orientation: Matrix4x4?
+        /// When set, the target is this body point at every frame (the hand rides on a thigh or holds the
+        /// other wrist), found after the contacts listed before it are solved.
+        var follows: ProgressionDefinition.BodyPoint?
     }
 
     struct PlacedProp {
@@ -55,10 +58,10 @@ extension MotionBuilder {
         for c in def.contacts {
             guard let b = skeleton.index(c.bone) else { continue }
             let point = c.holdOrientation ? SIMD3<Float>.zero : SIMD3(0, c.bone.hasPrefix("foot") ? 0.07 : 0.08, 0)
-            var target = refFrame.world[b].transformPoint(point)
+            var target = c.at.map { self.point($0, in: refFrame) } ?? refFrame.world[b].transformPoint(point)
             if let h = c.surface { target.z += h - (lowest(refVerts, bones: contactBones(c.bone)) + offset.z) }
             held.append(.init(bone: b, point: point, target: target,
-                              orientation: c.holdOrientation ? refFrame.world[b].rotationOnly : nil))
+                              orientation: c.holdOrientation ? refFrame.world[b].rotationOnly : nil, follows: c.at))
         }
         var props: [BakedMotion.PlacedProp] = []
         for p in def.props {
@@ -69,6 +72,18 @@ extension MotionBuilder {
                 size.z = max(0.02, lowest(refVerts, bones: contactBones(under)) + offset.z)
                 centre.z = size.z / 2
                 shape = .box(size)
+            }
+            if let top = p.hangFrom, case .box(let size) = p.shape {
+                centre.z = point(top, in: refFrame).z - size.z / 2
+            }
+            if let under = p.under, case .ball = p.shape {
+                // Right under that lowest vertex, resting on the floor, its top touching the vertex.
+                let bones = contactBones(under)
+                if let v = refVerts.indices.filter({ bones.contains(dominantBone[$0]) }).min(by: { refVerts[$0].z < refVerts[$1].z }) {
+                    let radius = max(0.05, (refVerts[v].z + offset.z) / 2)
+                    centre = SIMD3(refVerts[v].x, refVerts[v].y, radius)
+                    shape = .ball(radius: radius)
+                }
             }
             if p.standOnFloor, case .pole(_, let radius) = p.shape {
                 shape = .pole(height: max(0.02, centre.z), radius: radius)
@@ -87,7 +102,10 @@ extension MotionBuilder {
                 s.rootPosition += anchorTarget - now
                 f = frame(s)
             }
-            for c in held { solve(c, state: &s, frame: &f) }
+            for var c in held {
+                if let p = c.follows { c.target = point(p, in: f) }
+                solve(c, state: &s, frame: &f)
+            }
             frames.append(f)
         }
         for (i, p) in def.props.enumerated() where p.besideBody != 0 {

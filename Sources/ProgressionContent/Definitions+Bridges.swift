@@ -8,6 +8,9 @@ extension ProgressionLibrary {
             .both("upper_arm", shoulder).both("forearm", elbow).both("hand", -90).both("foot", -10)
     }
 
+    /// Wall-walking hands: each held where it is planted on the wall at the reference key.
+    static let wallHands: [Contact] = [.hand("L", surface: nil), .hand("R", surface: nil)]
+
     static let bridges: [ProgressionDefinition] = [
         ProgressionDefinition(
             id: "bridge-01", name: "Short bridges", duration: 2.5,
@@ -33,10 +36,10 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "bridge-05", name: "Half bridges", duration: 3,
             keys: [wheel(pelvis: -82, hip: 25, arch: 28, shoulder: -200, knee: 70).key(0),
-                   wheel(pelvis: -86, hip: 15, arch: 22, shoulder: -190, elbow: -30, knee: 70).key(0.5)],
-            iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands,
-            props: [.init(name: "ball", shape: .ball(radius: 0.22), position: SIMD3(0, 0.02, 0.22),
-                          attach: .init(bone: "spine", offset: SIMD3(0, 0, 0)), follow: SIMD3(1, 1, 0))]),
+                   wheel(pelvis: -82, hip: 32, arch: 28, shoulder: -200, elbow: -10, knee: 70).key(0.5)],
+            iconic: 0, anchor: [.init(bone: "spine", offset: SIMD3(0, 0.05, 0))], contacts: footContacts + Contact.hands,
+            props: [.init(name: "ball", shape: .ball(radius: 0.22), position: .zero,
+                          attach: .init(bone: "spine", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0), under: "spine")]),
         ProgressionDefinition(
             id: "bridge-06", name: "Full bridges", duration: 3,
             keys: [wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0),
@@ -44,18 +47,20 @@ extension ProgressionLibrary {
             iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands),
         ProgressionDefinition(
             id: "bridge-07", name: "Wall walking bridges (down)", duration: 4,
-            keys: [KeyPose().root(-10).trunk(-10).j("neck", -20).both("upper_arm", -175).both("hand", 70).key(0),
-                   KeyPose().root(-30).trunk(-24).j("neck", -35).j("head", -20).both("thigh", 25).both("shin", 55)
-                    .both("upper_arm", -160).both("hand", 70).key(0.5)],
-            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts,
-            props: [.init(name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, 0.08, 1.2), attach: .palm("L"))]),
+            keys: [KeyPose().root(-44).trunk(-26).j("neck", -30).j("head", -15).both("thigh", 32).both("shin", 62)
+                    .both("upper_arm", -150).both("forearm", -30).both("hand", 55).key(0),
+                   KeyPose().root(-52).trunk(-30).j("neck", -35).j("head", -20).both("thigh", 40).both("shin", 75)
+                    .both("upper_arm", -150).both("hand", 55).key(0.5)],
+            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts + wallHands,
+            props: [.init(name: "wall", shape: .box(SIMD3(0.8, 0.06, 1.9)), position: SIMD3(0, 0.05, 0.95), attach: .palm("L"))]),
         ProgressionDefinition(
             id: "bridge-08", name: "Wall walking bridges (up)", duration: 4,
-            keys: [KeyPose().root(-24).trunk(-20).j("neck", -30).j("head", -10).both("thigh", 20).both("shin", 45)
-                    .both("upper_arm", -165).both("hand", 70).key(0),
-                   KeyPose().root(-8).trunk(-8).j("neck", -15).both("upper_arm", -175).both("hand", 70).key(0.5)],
-            iconic: 0, anchor: ankles, contacts: footContacts,
-            props: [.init(name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, 0.08, 1.2), attach: .palm("L"))]),
+            keys: [KeyPose().root(-34).trunk(-24).j("neck", -30).j("head", -10).both("thigh", 28).both("shin", 55)
+                    .both("upper_arm", -160).both("hand", 70).key(0),
+                   KeyPose().root(-26).trunk(-20).j("neck", -25).j("head", -10).both("thigh", 22).both("shin", 45)
+                    .both("upper_arm", -160).both("forearm", -40).both("hand", 70).key(0.5)],
+            iconic: 0, anchor: ankles, contacts: footContacts + wallHands,
+            props: [.init(name: "wall", shape: .box(SIMD3(0.8, 0.06, 1.9)), position: SIMD3(0, 0.05, 0.95), attach: .palm("L"))]),
         ProgressionDefinition(
             id: "bridge-09", name: "Closing bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),

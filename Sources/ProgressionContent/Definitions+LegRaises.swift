@@ -1,12 +1,14 @@
 /// Leg raises: seated on a box, lying on the back (head towards +Y, pelvis held) or hanging from a bar.
 extension ProgressionLibrary {
     static let lying = KeyPose().root(-90)
+    /// Hanging leg raises: mostly from the side, so the legs' angle reads, turned enough that the bar is a line across the hands.
+    static let hangingLegView = ProgressionDefinition.View.from(28, up: 10)
 
     static let legRaises: [ProgressionDefinition] = [
         ProgressionDefinition(
             id: "legraise-01", name: "Knee tucks", duration: 2.5,
             keys: [KeyPose().root(-28).both("thigh", -62).both("shin", 25).both("upper_arm", 38).both("hand", -80).j("neck", 15).key(0),
-                   KeyPose().root(-38).trunk(12).both("thigh", -120).both("shin", 125).both("upper_arm", 45).both("hand", -80).key(0.5)],
+                   KeyPose().root(-42).trunk(18).both("thigh", -142).both("shin", 135).both("upper_arm", 45).both("hand", -80).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hips"], height: 0.45), anchor: [.seat],
             contacts: [.hand("L", surface: 0.45), .hand("R", surface: 0.45)],
             props: [.init(name: "box", shape: .box(SIMD3(0.6, 0.45, 0.45)), position: SIMD3(0, 0.12, 0.225), attach: .seat)]),
@@ -33,23 +35,23 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-06", name: "Hanging knee raises", duration: 2.5,
             keys: [hang().key(0), hang().root(12).both("thigh", -115).both("shin", 120).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-07", name: "Hanging bent leg raises", duration: 2.5,
             keys: [hang().both("shin", 30).key(0), hang().root(8).both("thigh", -92).both("shin", 30).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
             keys: [hang().key(0), hang().root(8).both("thigh", -70).both("shin", 100).key(0.3),
                    hang().root(12).both("thigh", -110).both("shin", 70).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
             keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -45).both("shin", 0).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-10", name: "Hanging straight leg raises", duration: 3,
             keys: [hang().both("shin", 0).key(0), hang().root(10).both("thigh", -92).both("shin", 0).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
     ]
 }

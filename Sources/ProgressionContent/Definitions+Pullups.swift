@@ -6,29 +6,47 @@ extension ProgressionLibrary {
     /// Both hands held on the bar by IK (the wrists), so the grip does not slide as the arms bend.
     static let gripContacts: [Contact] = [.hand("L", surface: nil, orient: false), .hand("R", surface: nil, orient: false)]
 
-    /// A bar through the grip of hand `side` at the reference key, on a post standing on the floor on the
-    /// far side (-X, away from the camera).
-    static func bar(_ side: String = "L") -> [ProgressionDefinition.Prop] {
-        [.init(name: "bar", shape: .bar(length: 1.4, radius: 0.02), position: .zero, attach: .palm(side), follow: SIMD3(0, 1, 1))]
-            + [.init(name: "post", shape: .pole(height: 1, radius: 0.025), position: SIMD3(-0.7, 0, 0),
-                     attach: .palm(side), follow: SIMD3(0, 1, 1), standOnFloor: true)]
+    /// A horizontal bar across the hands: through the grip of hand `side` at the reference key, along X
+    /// (across the figure's shoulders), with no uprights (they would cross the figure in a three-quarter view).
+    static func bar(_ side: String = "L", length: Float = 1.0) -> [ProgressionDefinition.Prop] {
+        [.init(name: "bar", shape: .bar(length: length, radius: 0.02), position: .zero, attach: .palm(side), follow: SIMD3(0, 1, 1))]
     }
 
-    /// Dead hang: arms overhead a little wider than the shoulders (`width` degrees out), legs straight.
-    static func hang(width: Float = -12) -> KeyPose {
+    /// Pull-ups are seen from the front-left, a little raised: the bar runs across the picture and the
+    /// hands, the head and the free arm are all in view.
+    static let barView = ProgressionDefinition.View.from(55, up: 12)
+
+    /// Dead hang: arms overhead, hands wider than the shoulders (`width` degrees out; positive brings
+    /// them in), legs straight.
+    static func hang(width: Float = -22) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -178, width).both("thigh", -5).both("shin", 10)
     }
 
-    /// Chin over the bar: upper arms down at the sides, elbows fully bent.
-    static func pullTop(width: Float = -20) -> KeyPose {
+    /// Chin over the bar, seen from the front as a "W": upper arms out and down `tilt` degrees below
+    /// the shoulders, forearms up to the bar.
+    static func pullTop(tilt: Float = 50) -> KeyPose {
+        KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -140).j("neck", -12)
+            .both("thigh", -12).both("shin", 30)
+    }
+
+    /// Elbows at 90 degrees, out to the sides at shoulder height (a goalpost), head under the bar.
+    static func pullHalf(tilt: Float = 5) -> KeyPose {
+        KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -95).both("thigh", -8).both("shin", 20)
+    }
+
+    /// Chin at the bar, arms along the body (jackknife pulls, seen from the side).
+    static func pullTopSide(width: Float = -20) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -40, width).both("forearm", -140).j("neck", -15)
             .both("thigh", -15).both("shin", 35)
     }
 
-    /// Elbows at 90 degrees.
-    static func pullHalf(width: Float = -16) -> KeyPose {
+    /// Elbows at 90 degrees, arms along the body (jackknife pulls).
+    static func pullHalfSide(width: Float = -16) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -125, width).both("forearm", -90).both("thigh", -8).both("shin", 20)
     }
+
+    /// The free arm of a one-arm step, hanging out to the side where the front view shows it.
+    static func freeArm(_ k: KeyPose) -> KeyPose { k.left("upper_arm", -8, -32).left("forearm", -15).left("hand", 0) }
 
     static let pullups: [ProgressionDefinition] = [
         ProgressionDefinition(
@@ -44,53 +62,60 @@ extension ProgressionLibrary {
                    KeyPose().root(-52).both("upper_arm", -60).both("forearm", -100).both("foot", 20).j("neck", 10).key(0.5)],
             iconic: 0.5, anchor: ankles,
             contacts: [.foot("L", surface: nil), .foot("R", surface: nil), .hand("L", surface: nil, orient: false), .hand("R", surface: nil, orient: false)],
-            props: bar()),
+            props: bar(), view: barView),
         ProgressionDefinition(
             id: "pullup-03", name: "Jackknife pulls", duration: 2.5,
-            keys: [hang().at(SIMD3(0, 0, 0.85)).both("thigh", -128).both("shin", 0).key(0),
-                   pullHalf().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.25),
-                   pullTop().at(SIMD3(0, 0, 0.85)).both("thigh", -95).both("shin", 0).key(0.5),
-                   pullHalf().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.75)],
+            keys: [hang(width: -12).at(SIMD3(0, 0, 0.85)).both("thigh", -128).both("shin", 0).key(0),
+                   pullHalfSide().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.25),
+                   pullTopSide().at(SIMD3(0, 0, 0.85)).both("thigh", -95).both("shin", 0).key(0.5),
+                   pullHalfSide().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips,
             contacts: gripContacts + [.foot("L", surface: nil), .foot("R", surface: nil)],
             props: bar() + [.init(name: "box", shape: .box(SIMD3(0.7, 0.45, 0.5)), position: SIMD3(0, -0.08, 0),
-                                 attach: .ankle("L"), under: "foot.L")]),
+                                 attach: .ankle("L"), under: "foot.L")],
+            view: .from(35, up: 10)),
         ProgressionDefinition(
             id: "pullup-04", name: "Half pullups", duration: 2.5,
             keys: [pullHalf().key(0), pullTop().key(0.5)],
-            iconic: 0, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-05", name: "Full pullups", duration: 3,
             keys: [hang().key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-06", name: "Close pullups", duration: 3,
-            keys: [hang(width: 8).key(0), pullHalf(width: 6).key(0.25), pullTop(width: 4).key(0.5), pullHalf(width: 6).key(0.75)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar()),
+            keys: [hang(width: 19).key(0),
+                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.25),
+                   KeyPose().at(hangRoot).both("upper_arm", -40, 4).both("forearm", -140).j("neck", -15).both("thigh", -12)
+                    .both("shin", 30).key(0.5),
+                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.0), view: barView),
         ProgressionDefinition(
             id: "pullup-07", name: "Uneven pullups", duration: 3,
-            keys: [hang().left("upper_arm", -165, 10).left("forearm", -25).key(0),
-                   pullTop().left("upper_arm", -30, 15).left("forearm", -150).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
+            keys: [hang().left("upper_arm", -165, 12).left("forearm", -20).key(0),
+                   pullTop().left("upper_arm", -60, 25).left("forearm", -120).key(0.5)],
+            iconic: 0.5, ground: nil, anchor: [.palm("R")],
+            contacts: [.hand("R", surface: nil, orient: false),
+                       .init(bone: "hand.L", holdOrientation: false, at: .init(bone: "forearm.R", offset: SIMD3(0, 0.1, 0)))],
+            props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-08", name: "Half one-arm pullups", duration: 3,
-            keys: [pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0),
-                   pullTop().left("upper_arm", -10, -15).left("forearm", -20).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
+            keys: [freeArm(pullHalf()).key(0), freeArm(pullTop()).key(0.5)],
+            iconic: 0, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
+            props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-09", name: "Assisted one-arm pullups", duration: 3,
-            keys: [hang().left("upper_arm", -150, -10).left("forearm", -5).key(0),
-                   pullTop().left("upper_arm", -70, -15).left("forearm", -40).key(0.5)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
-            props: bar("R") + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.015, 0.75)), position: SIMD3(0.22, 0, -0.36),
-                                    attach: .init(bone: "hand.R", offset: SIMD3(0, 0.08, 0)), follow: SIMD3(0, 1, 1)),
-                   ]),
+            keys: [hang().left("upper_arm", -130, -12).left("forearm", -55).key(0),
+                   pullTop().left("upper_arm", -60, -30).left("forearm", -70).key(0.5)],
+            iconic: 0.5, ground: nil, anchor: [.palm("R")],
+            contacts: [.hand("R", surface: nil, orient: false), .hand("L", surface: nil, orient: false)],
+            props: bar("R", length: 1.3) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.7)), position: .zero, attach: .palm("L"),
+                                                   follow: SIMD3(1, 1, 0), hangFrom: .palm("R"))],
+            view: barView),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
-            keys: [hang().left("upper_arm", -10, -15).left("forearm", -20).key(0),
-                   pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0.25),
-                   pullTop().left("upper_arm", -10, -15).left("forearm", -20).key(0.5),
-                   pullHalf().left("upper_arm", -10, -15).left("forearm", -20).key(0.75)],
-            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)], props: bar("R")),
+            keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArm(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
+            props: bar("R", length: 1.3), view: barView),
     ]
 }

@@ -6,13 +6,24 @@ extension ProgressionLibrary {
             .both("foot", 35).both("toe", -40).j("neck", -25)
     }
 
+    /// A pushup's low point with the forearms vertical under the chest: body near level, upper arms back
+    /// along the body and down (`upper`), elbows bent `elbow` (about 90 at the half, more at the bottom).
+    static func pushBottom(_ body: Float = 86, upper: Float = 10, elbow: Float = -95) -> KeyPose {
+        KeyPose().root(body).both("upper_arm", upper, 8).both("forearm", elbow).both("hand", -90 - upper - elbow)
+            .both("foot", 35).both("toe", -40).j("neck", -30)
+    }
+
+    /// The straight-arm top of a pushup; the hands stay where the low point planted them (IK).
+    static let pushTop = plank(74, arms: -74)
+    static let floorFeet = Contact.feet.map { c -> Contact in var c = c; c.surface = nil; return c }
+
     static let pushups: [ProgressionDefinition] = [
         ProgressionDefinition(
             id: "pushup-01", name: "Wall pushups", duration: 2.5,
             keys: [KeyPose().root(12).both("upper_arm", -100).both("hand", -90).both("foot", -12).key(0),
                    KeyPose().root(30).both("upper_arm", -95).both("forearm", -100).both("hand", -60).both("foot", -30).j("neck", -15).key(0.5)],
             iconic: 0.5, anchor: [.ankle("L"), .ankle("R")], contacts: Contact.feet + [.hand("L", surface: nil), .hand("R", surface: nil)],
-            props: [.init(name: "wall", shape: .box(SIMD3(1.6, 0.12, 2.4)), position: SIMD3(0, -0.1, 1.2),
+            props: [.init(name: "wall", shape: .box(SIMD3(0.8, 0.06, 1.8)), position: SIMD3(0, -0.06, 0.9),
                           attach: .palm("L"), follow: SIMD3(0, 1, 0))]),
         ProgressionDefinition(
             id: "pushup-02", name: "Incline pushups", duration: 2.5,
@@ -27,48 +38,53 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: .init(bones: ["shin.L"]), levelWith: "hand.L", anchor: [.knee("L"), .knee("R")], contacts: Contact.hands),
         ProgressionDefinition(
             id: "pushup-04", name: "Half pushups", duration: 2.5,
-            keys: [plank(68, arms: -68).key(0), plank(78, arms: -40, elbow: -90).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: [.ankle("L"), .ankle("R")], contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + Contact.hands),
+            keys: [pushTop.key(0), pushBottom(80, upper: -15, elbow: -85).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
+            contacts: floorFeet + Contact.hands),
         ProgressionDefinition(
             id: "pushup-05", name: "Full pushups", duration: 2.5,
-            keys: [plank(68, arms: -68).key(0), plank(84, arms: -20, elbow: -110).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: [.ankle("L"), .ankle("R")], contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + Contact.hands),
+            keys: [pushTop.key(0), pushBottom(88, upper: 25, elbow: -110).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
+            contacts: floorFeet + Contact.hands),
         ProgressionDefinition(
             id: "pushup-06", name: "Close pushups", duration: 2.5,
-            keys: [plank(68, arms: -68).both("upper_arm", -68, 12).key(0),
-                   plank(84, arms: -20, elbow: -110).both("upper_arm", -20, 12).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: [.ankle("L"), .ankle("R")], contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + Contact.hands),
+            keys: [pushTop.both("upper_arm", -68, 0, -14).key(0),
+                   pushBottom(88, upper: 20, elbow: -105).both("upper_arm", 20, 0, -16).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
+            contacts: floorFeet + Contact.hands, view: .from(40, up: 30)),
         ProgressionDefinition(
             id: "pushup-07", name: "Uneven pushups", duration: 2.5,
-            keys: [plank(66, arms: -66).right("upper_arm", -80).right("forearm", -40).key(0),
-                   plank(82, arms: -20, elbow: -110).right("upper_arm", -35).right("forearm", -120).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: [.ankle("L"), .ankle("R")],
-            contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + [.hand("L"), .hand("R", surface: 0.24)],
+            keys: [pushTop.right("upper_arm", -80).right("forearm", -40).key(0),
+                   pushBottom(86, upper: 25, elbow: -110).right("upper_arm", -20).right("forearm", -60).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
+            contacts: floorFeet + [.hand("L"), .hand("R", surface: 0.24)],
             props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("R"),
-                          follow: SIMD3(1, 1, 0))]),
+                          follow: SIMD3(1, 1, 0))],
+            view: .from(50, up: 20)),
         ProgressionDefinition(
             id: "pushup-08", name: "Half one-arm pushups", duration: 2.5,
-            keys: [plank(66, arms: -66).right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90)
+            keys: [pushTop.right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90).left("hand", 0)
                     .both("thigh", 0, -22).key(0),
-                   plank(76, arms: -40, elbow: -80).right("upper_arm", -40, 10).left("upper_arm", 40, -10).left("forearm", -90)
-                    .left("hand", 0).both("thigh", 0, -22).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: [.ankle("L"), .ankle("R")],
-            contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + [.hand("R")]),
+                   pushBottom(80, upper: -15, elbow: -85).left("upper_arm", 50, -10).left("forearm", -90).left("hand", 0)
+                    .both("thigh", 0, -22).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
+            contacts: floorFeet + [.hand("R")], view: .from(-30, up: 30)),
         ProgressionDefinition(
             id: "pushup-09", name: "Lever pushups", duration: 2.5,
-            keys: [plank(68, arms: -68).left("upper_arm", -20, -80).left("forearm", -25).left("hand", 0).key(0),
-                   plank(82, arms: -20, elbow: -110).left("upper_arm", -10, -80).left("forearm", -25).left("hand", 0).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: [.ankle("L"), .ankle("R")],
-            contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + [.hand("R"), .hand("L", surface: 0.24)],
+            keys: [pushTop.left("upper_arm", -20, -80).left("forearm", -25).left("hand", 0).key(0),
+                   pushBottom(86, upper: 25, elbow: -110).left("upper_arm", -10, -80).left("forearm", -55).left("hand", 0).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
+            contacts: floorFeet + [.hand("R"), .hand("L", surface: 0.24)],
             props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("L"),
-                          follow: SIMD3(1, 1, 0))]),
+                          follow: SIMD3(1, 1, 0))],
+            view: .from(75, up: 25)),
         ProgressionDefinition(
             id: "pushup-10", name: "One-arm pushups", duration: 3,
-            keys: [plank(66, arms: -66).right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90)
-                    .left("hand", 0).both("thigh", 0, -22).key(0),
-                   plank(82, arms: -20, elbow: -110).right("upper_arm", -20, 10).left("upper_arm", 40, -10).left("forearm", -90)
-                    .left("hand", 0).both("thigh", 0, -22).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: [.ankle("L"), .ankle("R")],
-            contacts: Contact.feet.map { var c = $0; c.surface = nil; return c } + [.hand("R")]),
+            keys: [pushTop.right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90).left("hand", 0)
+                    .both("thigh", 0, -22).key(0),
+                   pushBottom(88, upper: 25, elbow: -110).left("upper_arm", 50, -10).left("forearm", -90).left("hand", 0)
+                    .both("thigh", 0, -22).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
+            contacts: floorFeet + [.hand("R")], view: .from(-35, up: 35)),
     ]
 }

@@ -22,18 +22,20 @@ extension ProgressionLibrary {
             iconic: 0.5, anchor: [.upperBack]),
         ProgressionDefinition(
             id: "squat-02", name: "Jackknife squats", duration: 3,
-            keys: [KeyPose().root(70).both("thigh", -70).both("upper_arm", -70).j("neck", -30).key(0),
+            keys: [KeyPose().root(70).both("thigh", -70).both("upper_arm", -70).both("hand", -60).j("neck", -30).key(0),
                    KeyPose().root(40).trunk(5).both("thigh", -138).both("shin", 135).both("upper_arm", -70).both("forearm", -20)
-                    .j("neck", -30).key(0.5)],
+                    .both("hand", -60).j("neck", -30).key(0.5)],
             iconic: 0.5, anchor: ankles,
-            contacts: footContacts + [.hand("L", surface: 0.45, orient: false), .hand("R", surface: 0.45, orient: false)],
-            props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.45)), position: SIMD3(0, -0.1, 0.225), attach: .palm("L"))]),
+            contacts: footContacts + [.hand("L", surface: 0.5), .hand("R", surface: 0.5)],
+            props: [.init(name: "box", shape: .box(SIMD3(0.7, 0.4, 0.5)), position: SIMD3(0, -0.1, 0.25), attach: .palm("L"))]),
         ProgressionDefinition(
             id: "squat-03", name: "Supported squats", duration: 3,
-            keys: [KeyPose().both("upper_arm", -12).both("forearm", -5).key(0),
+            keys: [squatPose(lean: 28, trunk: 12, hip: -60, knee: 60, armsForward: false).both("upper_arm", -40).key(0),
                    squatPose(lean: 30, trunk: 10, hip: -140, knee: 145, armsForward: false).both("upper_arm", -75)
                     .both("forearm", -15).key(0.5)],
-            iconic: 0.5, anchor: ankles, contacts: footContacts),
+            iconic: 0.5, referenceKey: 1, anchor: ankles,
+            contacts: footContacts + [.init(bone: "hand.L", holdOrientation: false, at: .init(bone: "thigh.L", offset: SIMD3(0, 0.27, -0.09))),
+                                      .init(bone: "hand.R", holdOrientation: false, at: .init(bone: "thigh.R", offset: SIMD3(0, 0.27, -0.09)))]),
         ProgressionDefinition(
             id: "squat-04", name: "Half squats", duration: 2.5,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).key(0),
@@ -48,7 +50,7 @@ extension ProgressionLibrary {
             id: "squat-06", name: "Close squats", duration: 3,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).both("thigh", 0, 3.5).key(0),
                    squatPose(lean: 28, trunk: 10, hip: -140, knee: 148).both("thigh", -140, 3.5).key(0.5)],
-            iconic: 0.5, anchor: ankles, contacts: footContacts),
+            iconic: 0.5, anchor: ankles, contacts: footContacts, view: .from(70, up: 10)),
         ProgressionDefinition(
             id: "squat-07", name: "Uneven squats", duration: 3,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).right("thigh", -12, -30).right("shin", 20).key(0),
@@ -56,7 +58,8 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
             contacts: [.foot("L"), .foot("R", surface: 0.24)],
             props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12),
-                          attach: .init(bone: "foot.R", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0))]),
+                          attach: .init(bone: "foot.R", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0))],
+            view: .from(65, up: 10)),
         ProgressionDefinition(
             id: "squat-08", name: "Half one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -45).both("upper_arm", -90).key(0),
@@ -67,10 +70,11 @@ extension ProgressionLibrary {
             id: "squat-09", name: "Assisted one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -40).left("upper_arm", -90).key(0),
                    KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -115)
-                    .left("upper_arm", -130).right("upper_arm", -75, -12).right("hand", -60).j("neck", -15).key(0.5)],
-            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")],
+                    .left("upper_arm", -130).right("upper_arm", -50, -42).right("forearm", -65).right("hand", -40).j("neck", -15).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
+            contacts: [.foot("L")],
             props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0.0, 0.12), attach: .palm("R"),
-                          follow: SIMD3(1, 1, 0))]),
+                          follow: SIMD3(1, 1, 0), under: "hand.R")]),
         ProgressionDefinition(
             id: "squat-10", name: "One-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -30).both("upper_arm", -90).key(0),

@@ -34,6 +34,9 @@ package struct ProgressionDefinition: Sendable {
         /// When set, the target is moved vertically so the lowest vertex of the hand (or foot and
         /// toes) sits at this height at the reference key (0: the floor; a ball's or box's top).
         var surface: Float?
+        /// When set, the hand is held on this body point, wherever it goes, instead of at its own place at
+        /// the reference key (a hand riding on a thigh, the free hand gripping the other's wrist).
+        var at: BodyPoint?
     }
 
     /// Where the body rests at the reference key: the lowest vertex of `bones` (every bone when
@@ -63,12 +66,28 @@ package struct ProgressionDefinition: Sendable {
         var follow: SIMD3<Float> = SIMD3(0, 1, 0)
         /// For a box: its top is put at the lowest vertex of this bone's part of the mesh (foot and
         /// toes for a foot) at the reference key and its bottom on the floor (a box under the heels).
+        /// For a ball: it rests on the floor right under that lowest vertex, its top touching it (a ball
+        /// under the back); `position` and `attach` are then not used.
         var under: String?
+        /// For a box: it hangs from this body point's height at the reference key (its top there, a
+        /// towel from the bar the other hand holds).
+        var hangFrom: BodyPoint?
         /// For a pole: it stands on the floor and reaches up to the placed centre's height.
         var standOnFloor = false
         /// -1 (or +1): the prop's y is instead put just beyond the body's -Y (+Y) extreme over the
         /// whole rep (a wall the back or heels come close to but never cross).
         var besideBody: Float = 0
+    }
+
+    /// Where the rig's camera looks from: `azimuth` degrees round from the figure's left side (+X, 0)
+    /// towards its front (-Y, 90) or back (-90), `elevation` degrees above the horizon. The step's cue
+    /// decides: a side view shows a plank or a squat's depth; a front or three-quarter view shows what
+    /// happens sideways (hands together, one arm, a ball out to the side, a bar across the hands).
+    struct View: Sendable {
+        var azimuth: Float = 0
+        var elevation: Float = 0
+        static let side = View()
+        static func from(_ azimuth: Float, up elevation: Float = 10) -> View { View(azimuth: azimuth, elevation: elevation) }
     }
 
     package var id: String
@@ -90,4 +109,8 @@ package struct ProgressionDefinition: Sendable {
     var anchor: [BodyPoint] = []
     var contacts: [Contact] = []
     var props: [Prop] = []
+    var view: View = .side
+
+    /// The exercise part of the id (`pushup` of `pushup-04`): the steps that share one figure scale.
+    var exercise: Substring { id.split(separator: "-").first ?? Substring(id) }
 }

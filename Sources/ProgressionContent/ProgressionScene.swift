@@ -10,17 +10,15 @@ import Darwin
 /// The animation-only scenes of one progression, laid out as Blender bakes an action: the armature
 /// with rest-pose joint matrices, one container animation `action_container-rig` with a matrix
 /// channel per joint (every joint, moving or not) sampled every frame, a `Camera` node looking at
-/// the figure from its left side, and the props as static meshes under a `props` node.
+/// the figure from the progression's view (``RigCamera``), and the props as static meshes under a `props` node.
 enum ProgressionScene {
     /// `frames` are indices into `motion.frames`; key `k` is at time `(k + 1) / fps` (Blender's frame
-    /// `k + 1`). The camera frames every frame of the whole rep, so the rig and pose views agree.
-    static func scene(_ def: ProgressionDefinition, motion: BakedMotion, frames: [Int], skeleton sk: MannequinSkeleton,
-                      fileName: String) -> Scene {
+    /// `k + 1`).
+    static func scene(_ def: ProgressionDefinition, motion: BakedMotion, frames: [Int], camera: RigCamera,
+                      skeleton sk: MannequinSkeleton, fileName: String) -> Scene {
         var scene = Scene(path: fileName, authoringTool: RigSceneBuilder.tool)
         let joints = RigSceneBuilder.addArmature(sk, to: &scene)
-        let (target, distance, _) = framing(motion, sk)
-        RigSceneBuilder.addCamera(world: RigSceneBuilder.sideCamera(target: target, distance: distance),
-                                  yfovDegrees: 30, to: &scene)
+        RigSceneBuilder.addCamera(world: camera.world, yfovDegrees: RigCamera.yfovDegrees, to: &scene)
         if !motion.props.isEmpty {
             let propsNode = scene.addNode(Node(id: "props", name: "props", isJoint: false, transforms: [.matrix(.identity)]),
                                           parent: nil)

@@ -6,7 +6,8 @@ import Testing
 /// Physical checks of every progression at every frame, on the committed files as the reader loads
 /// them (the rig applied to the base model):
 /// - planted contacts (the anchor points and the hands/feet held by IK) stay within 3 cm of where
-///   they are at the first frame;
+///   they are at the first frame; a hand held on a body point (a thigh, the other wrist) stays within
+///   3 cm of it;
 /// - no vertex of the skinned mannequin goes more than 1 cm below the floor;
 /// - joint limits: knee (shin) flexion in [-3°, 160°] and elbow (forearm) flexion in [-160°, 3°],
 ///   both hinges (sideways bend under 6°); wrist and ankle turn under 110°; neck and head under 80°;
@@ -30,19 +31,30 @@ import Testing
         #expect(binding.matchedJoints.count == base.jointIndices.count && binding.cameraReplaced)
 
         var points: [(String, Int, SIMD3<Float>)] = def.anchor.compactMap { p in scene.node(named: p.bone).map { (p.bone, $0, p.offset) } }
+        // A hand held on a moving body point (a thigh, the other wrist) rides with it: checked against it below.
+        var riders: [(hand: Int, on: Int, offset: SIMD3<Float>)] = []
         for c in def.contacts {
             guard let n = scene.node(named: c.bone) else { Issue.record("\(id): no joint \(c.bone)"); continue }
+            if let at = c.at {
+                guard let m = scene.node(named: at.bone) else { Issue.record("\(id): no joint \(at.bone)"); continue }
+                riders.append((n, m, at.offset))
+                continue
+            }
             // The palm or the middle of the foot.
             points.append((c.bone, n, SIMD3(0, c.bone.hasPrefix("foot") ? 0.07 : 0.08, 0)))
         }
         let deformer = MeshDeformer(scene: scene)
         var start: [SIMD3<Float>] = []
-        var worstDrift: Float = 0, lowest: Float = .infinity
+        var worstDrift: Float = 0, worstRide: Float = 0, lowest: Float = .infinity
         var limitIssues: [String] = []
         for (f, t) in times.enumerated() {
             let pose = scene.pose(at: t)
             let here = points.map { pose.worldMatrices[$0.1].transformPoint($0.2) }
             if start.isEmpty { start = here }
+            for r in riders {
+                let gap = simdLength(pose.worldMatrices[r.hand].transformPoint(SIMD3(0, 0.08, 0)) - pose.worldMatrices[r.on].transformPoint(r.offset))
+                worstRide = max(worstRide, gap)
+            }
             for (a, b) in zip(here, start) { worstDrift = max(worstDrift, simdLength(a - b)) }
             for m in deformer.posedMeshes(pose, normals: false) { for p in m.positions { lowest = min(lowest, p.y) } }
             for j in scene.jointIndices {
@@ -50,6 +62,7 @@ import Testing
             }
         }
         #expect(worstDrift <= 0.03, "\(id): a planted contact moves \(worstDrift * 100) cm")
+        #expect(worstRide <= 0.03, "\(id): a hand leaves the body point it holds by \(worstRide * 100) cm")
         #expect(lowest >= -0.01, "\(id): the body goes \(-lowest * 100) cm below the floor")
         #expect(limitIssues.count == 0, "\(id): \(limitIssues.count) joint limit issues, first: \(limitIssues.prefix(4))")
     }
