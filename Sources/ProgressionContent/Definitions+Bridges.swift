@@ -64,12 +64,13 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "bridge-09", name: "Closing bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),
-                   wheel(pelvis: -78, hip: 38, arch: 32, shoulder: -200, elbow: -25, knee: 60).key(0.5)],
+                   wheel(pelvis: -66, hip: 45, arch: 30, shoulder: -195, elbow: -10, knee: 85).key(0.5)],
             iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts),
         ProgressionDefinition(
             id: "bridge-10", name: "Stand-to-stand bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),
                    wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0.5)],
-            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts),
+            // The stand-to-stand's own shape: the standing backbend on the way down, arms reaching back.
+            iconic: 0.3, referenceKey: 1, anchor: ankles, contacts: footContacts),
     ]
 }

@@ -18,20 +18,20 @@ extension ProgressionLibrary {
 
     /// Dead hang: arms overhead, hands wider than the shoulders (`width` degrees out; positive brings
     /// them in), legs straight.
-    static func hang(width: Float = -22) -> KeyPose {
-        KeyPose().at(hangRoot).both("upper_arm", -178, width).both("thigh", -5).both("shin", 10)
+    static func hang(width: Float = -26) -> KeyPose {
+        KeyPose().at(hangRoot).both("upper_arm", -178, width).both("forearm", -20).both("thigh", -5).both("shin", 10)
     }
 
     /// Chin over the bar, seen from the front as a "W": upper arms out and down `tilt` degrees below
-    /// the shoulders, forearms up to the bar.
-    static func pullTop(tilt: Float = 50) -> KeyPose {
+    /// the shoulders, forearms up to the bar; knees bent, feet behind (nobody stands like that: it hangs).
+    static func pullTop(tilt: Float = 65) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -140).j("neck", -12)
-            .both("thigh", -12).both("shin", 30)
+            .both("thigh", -8).both("shin", 75)
     }
 
     /// Elbows at 90 degrees, out to the sides at shoulder height (a goalpost), head under the bar.
     static func pullHalf(tilt: Float = 5) -> KeyPose {
-        KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -95).both("thigh", -8).both("shin", 20)
+        KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -95).both("thigh", -6).both("shin", 55)
     }
 
     /// Chin at the bar, arms along the body (jackknife pulls, seen from the side).
@@ -65,7 +65,7 @@ extension ProgressionLibrary {
             props: bar(), view: barView),
         ProgressionDefinition(
             id: "pullup-03", name: "Jackknife pulls", duration: 2.5,
-            keys: [hang(width: -12).at(SIMD3(0, 0, 0.85)).both("thigh", -128).both("shin", 0).key(0),
+            keys: [hang(width: -12).at(SIMD3(0, 0, 0.85)).both("forearm", 0).both("thigh", -128).both("shin", 0).key(0),
                    pullHalfSide().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.25),
                    pullTopSide().at(SIMD3(0, 0, 0.85)).both("thigh", -95).both("shin", 0).key(0.5),
                    pullHalfSide().at(SIMD3(0, 0, 0.85)).both("thigh", -110).both("shin", 0).key(0.75)],

@@ -65,7 +65,7 @@ extension ProgressionLibrary {
             keys: [KeyPose().right("thigh", -45).both("upper_arm", -90).key(0),
                    KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -85)
                     .both("upper_arm", -120).j("neck", -5).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
+            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")], view: .from(-25, up: 10)),
         ProgressionDefinition(
             id: "squat-09", name: "Assisted one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -40).left("upper_arm", -90).key(0),
