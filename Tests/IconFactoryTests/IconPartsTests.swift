@@ -75,11 +75,11 @@ import ColladaKit
         }
     }
 
-    /// Every label character has a glyph of 7 rows of 5 bits; text width is 6 px per glyph less one.
+    /// Every label character has a glyph of `lineHeight` rows of 5 bits; text width is 6 px per glyph less one.
     @Test func fontCoversLabels() {
         for c in "abcdefghijklmnopqrstuvwxyz0123456789-. " {
             let g = BitmapFont.glyph(c)
-            #expect(g.count == 7 && g.allSatisfy { $0 < 32 }, "\(c)")
+            #expect(g.count == BitmapFont.lineHeight && g.allSatisfy { $0 < 32 }, "\(c)")
         }
         #expect(BitmapFont.width(of: "pushup-01") == 9 * 6 - 1)
         var lit = 0
