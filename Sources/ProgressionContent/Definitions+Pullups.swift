@@ -111,7 +111,7 @@ extension ProgressionLibrary {
             contacts: [.hand("R", surface: nil, orient: false), .hand("L", surface: nil, orient: false)],
             props: bar("R", length: 1.3) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.7)), position: .zero, attach: .palm("L"),
                                                    follow: SIMD3(1, 1, 0), hangFrom: .palm("R"))],
-            view: barView),
+            view: .from(80, up: 8)),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
             keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArm(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],

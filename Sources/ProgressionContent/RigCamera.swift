@@ -18,8 +18,9 @@ import Darwin
 struct RigCamera {
     /// Vertical field of view, degrees.
     static let yfovDegrees: Float = 30
-    /// Fraction of the half frame kept free around the framed points (room for the icon's centring and glow).
-    static let margin: Float = 0.1
+    /// The framed points fill at most 1 / (1 + margin) of the frame: the icon keeps 2 px at 1x plus the glow's reach
+    /// free at each edge (about 7% of the side) and moves the figure to centre it.
+    static let margin: Float = 0.18
 
     var view: ProgressionDefinition.View
     var target: SIMD3<Float>

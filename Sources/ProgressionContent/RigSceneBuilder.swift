@@ -48,7 +48,7 @@ enum RigSceneBuilder {
                              parts: [MeshPart(materialSymbol: "Mannequin-material", positionIndices: mesh.triangles,
                                               normalIndices: mesh.triangles)])]
         scene.materials = [Material(id: "Mannequin-material", name: "Mannequin", shadingModel: "lambert",
-                                    diffuse: SIMD4(0.8, 0.78, 0.75, 1))]
+                                    diffuse: SIMD4(0.44, 0.43, 0.42, 1))]
         var start: [UInt32] = [0], joint: [Int32] = [], weight: [Float] = []
         for inf in mesh.influences {
             for (j, w) in inf { joint.append(j); weight.append(w) }

@@ -26,7 +26,10 @@ public struct IconImage: Sendable {
 /// bounding box (pixels with alpha > 0.25) to the canvas centre. The bounding box, not the alpha-weighted
 /// centroid, because the figure must sit inside symmetric circles: equal clearance left/right and top/bottom of
 /// the extremes (a hand, the feet) is what reads as centred, whereas a centroid is pulled towards the heavy
-/// torso and pushes outstretched limbs out of the circle. The offset is measured once in points on a render at
+/// torso and pushes outstretched limbs out of the circle. The offset is then held so that everything drawn (the
+/// figure and its props: a wall, a bar, a box) stays on the canvas with a margin of 2 px at 1x plus the glow's
+/// reach: a prop is never pushed off the icon to centre the figure (when everything cannot fit, it is centred as a
+/// whole; the rig's camera decides what fits). The offset is measured once in points on a render at
 /// 3x (or the output's scale if higher), so every scale gets the same offset, and applied by moving the
 /// projection (sub-pixel exact); then the figure is rendered.
 public struct IconRenderer: Sendable {
@@ -41,14 +44,47 @@ public struct IconRenderer: Sendable {
     /// @1x, @2x and @3x place the figure at the same point position (to 1/3 pt rather than 1/2 pt at 1x).
     public static let measureScale = 3
 
-    /// The offset in points that centres the silhouette's bounding box, measured on a render at `scale`; `nil`
-    /// when nothing is visible.
-    func measureOffset(_ list: DrawList, camera: RenderCamera, scale: Int, options: RasterOptions) -> SIMD2<Float>? {
+    /// The offset in points that centres the figure's silhouette box, measured on a render at `scale`, then held so
+    /// that everything drawn (`all`: the figure and its props) stays inside the canvas with ``edgeMargin(scale:)``
+    /// to spare; `nil` when nothing is visible.
+    func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int, options: RasterOptions) -> SIMD2<Float>? {
         let size = max(1, style.pointSize * scale)
         let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-        let probe = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        let probe = Rasterizer.render(figure, camera: cam, width: size, height: size, options: options)
         guard let box = probe.alphaBounds(threshold: Self.silhouetteThreshold) else { return nil }
-        return (SIMD2(Float(size) / 2, Float(size) / 2) - box.center) / Float(scale)
+        var shift = SIMD2(Float(size) / 2, Float(size) / 2) - box.center
+        if let drawn = Self.projectedBounds(all.positions, camera: cam, size: size) {
+            let margin = edgeMargin(scale: scale)
+            for axis in 0..<2 {
+                // The shifts that keep [lo, hi] inside [margin, size - margin]; when none does, centre the box.
+                let least = margin - drawn.lo[axis], most = Float(size) - margin - drawn.hi[axis]
+                shift[axis] = least <= most ? min(max(shift[axis], least), most) : (least + most) / 2
+            }
+        }
+        return shift / Float(scale)
+    }
+
+    /// Pixels kept free at each edge of a `scale` canvas (at least 2 px at 1x, as points): the glow's reach (3σ)
+    /// plus half a pixel of antialiasing.
+    func edgeMargin(scale: Int) -> Float {
+        let glowReach = 3 * Compositing.shadowSigma(radius: style.glowRadius * Float(style.pointSize))
+        return (2 + glowReach + 0.5) * Float(scale)
+    }
+
+    /// The box (pixels, x right, y down) of `positions` seen through `camera` on a `size`-pixel square; points
+    /// at or behind the eye are left out. `nil` when none is in front. O(positions).
+    static func projectedBounds(_ positions: [SIMD3<Float>], camera: RenderCamera, size: Int) -> (lo: SIMD2<Float>, hi: SIMD2<Float>)? {
+        let m = camera.viewProjection
+        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+        let half = Float(size) / 2
+        for p in positions {
+            let c = m * SIMD4(p, 1)
+            guard c.w > 1e-6 else { continue }
+            let q = SIMD2((c.x / c.w + 1) * half, (1 - c.y / c.w) * half)
+            lo = SIMD2(min(lo.x, q.x), min(lo.y, q.y))
+            hi = SIMD2(max(hi.x, q.x), max(hi.y, q.y))
+        }
+        return lo.x <= hi.x ? (lo, hi) : nil
     }
 
     public init(scene: Scene, style: IconStyle = .standard, camera: CameraChoice = .auto, threads: Int? = nil) {
@@ -66,7 +102,7 @@ public struct IconRenderer: Sendable {
     /// ``centringOffset(pose:)`` of a prepared pose.
     public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
         let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-        return measureOffset(frame.figure, camera: frame.camera, scale: Self.measureScale, options: options)
+        return measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale, options: options)
     }
 
     /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
@@ -102,7 +138,7 @@ public struct IconRenderer: Sendable {
         let frame = prepare(pose)
         if offset == nil {
             let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-            offset = measureOffset(frame.figure, camera: frame.camera, scale: max(scale, Self.measureScale), options: options)
+            offset = measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: max(scale, Self.measureScale), options: options)
             computed = offset != nil
         }
         var image = render(frame, states: [state], scale: scale, offset: offset)[0]

@@ -28,7 +28,7 @@ public struct DrawList: Sendable {
         /// Use the COLLADA materials' diffuse colours (linear, as COLLADA stores them).
         public var useMaterials: Bool
 
-        public init(defaultColor: SIMD3<Float>, propColor: SIMD3<Float>? = SIMD3(repeating: 0.35), useMaterials: Bool = true) {
+        public init(defaultColor: SIMD3<Float>, propColor: SIMD3<Float>? = SIMD3(repeating: 0.2), useMaterials: Bool = true) {
             self.defaultColor = defaultColor
             self.propColor = propColor
             self.useMaterials = useMaterials
