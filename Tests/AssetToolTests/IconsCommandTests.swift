@@ -82,11 +82,16 @@ import Testing
         let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/icons-manifest.json"))) as? [String: Any]
         let records = try #require(manifest?["icons"] as? [[String: Any]])
         #expect(records.count == 60)
-        // Every figure (props excluded: the renderer measures the figure alone) centred within 4% of the side at @1x.
+        // Every figure (props excluded: the renderer measures the figure alone) centred within 4% of the side at @1x;
+        // one with props within 25%: the offset is held so that a wall or a box stays on the canvas (IconsReadAtAGlanceTests
+        // checks that nothing reaches the outer 2 px).
         for r in records {
             let b = try #require(r["figureBounds"] as? [Int])
             let cx = Float(b[0]) + Float(b[2]) / 2, cy = Float(b[1]) + Float(b[3]) / 2
-            #expect(abs(cx - 30) <= 2.4 && abs(cy - 30) <= 2.4, "\(r["id"] ?? "?"): figure box \(b) not centred")
+            let entry = catalog.exercises.flatMap(\.progressions).first { $0.id == r["id"] as? String }
+            let hasProps = (try? String(contentsOfFile: Self.assets + "/" + (entry?.pose ?? ""), encoding: .utf8))?.contains("id=\"props\"") ?? false
+            let tolerance: Float = hasProps ? 15 : 2.4
+            #expect(abs(cx - 30) <= tolerance && abs(cy - 30) <= tolerance, "\(r["id"] ?? "?"): figure box \(b) not centred")
             #expect(b[2] >= 10 || b[3] >= 10, "\(r["id"] ?? "?"): figure too small \(b)")
             #expect((r["files"] as? [String: String])?.count == 8)
         }

@@ -50,8 +50,20 @@ public enum Compositing {
     /// `opacity`), drawn beneath the image: `result = image over (color · opacity · blur(alpha))`.
     public static func shadow(_ image: LinearImage, color: SIMD3<Float>, opacity: Float, radius: Float,
                               x: Float = 0, y: Float = 0) -> LinearImage {
+        shadow(image, blurredAlpha: blurredAlpha(image, radius: radius), color: color, opacity: opacity, x: x, y: y)
+    }
+
+    /// The image's alpha blurred as ``shadow(_:color:opacity:radius:x:y:)`` blurs it: what several shadows of images
+    /// with the same alpha (one figure under different colour filters) can share.
+    public static func blurredAlpha(_ image: LinearImage, radius: Float) -> [Float] {
         let alpha = image.pixels.map { $0.w }  // a closure, not a key path: key paths are not specialised (10% of an icon batch)
-        let blurred = GaussianBlur(sigma: shadowSigma(radius: radius)).apply(alpha, width: image.width, height: image.height)
+        return GaussianBlur(sigma: shadowSigma(radius: radius)).apply(alpha, width: image.width, height: image.height)
+    }
+
+    /// ``shadow(_:color:opacity:radius:x:y:)`` with the blur given (``blurredAlpha(_:radius:)`` of an image with the
+    /// same alpha as `image`).
+    public static func shadow(_ image: LinearImage, blurredAlpha blurred: [Float], color: SIMD3<Float>, opacity: Float,
+                              x: Float = 0, y: Float = 0) -> LinearImage {
         let o = min(max(opacity, 0), 1)
         var shadow = LinearImage(width: image.width, height: image.height)
         for i in 0..<blurred.count {

@@ -22,16 +22,16 @@ public struct IconImage: Sendable {
 /// Every length is computed in pixels at each scale (`pointSize · scale`): circle diameters, the figure frame,
 /// the glow's σ and the offset; nothing is resampled from a 1x image.
 ///
-/// **Centring.** The figure is first rendered without offset; the offset brings the centre of its silhouette's
-/// bounding box (pixels with alpha > 0.25) to the canvas centre. The bounding box, not the alpha-weighted
+/// **Centring.** The offset brings the centre of the figure's bounding box (its posed vertices projected without
+/// offset, which the silhouette's antialiased edge matches to within a pixel) to the canvas centre. The bounding box, not the alpha-weighted
 /// centroid, because the figure must sit inside symmetric circles: equal clearance left/right and top/bottom of
 /// the extremes (a hand, the feet) is what reads as centred, whereas a centroid is pulled towards the heavy
 /// torso and pushes outstretched limbs out of the circle. The offset is then held so that everything drawn (the
 /// figure and its props: a wall, a bar, a box) stays on the canvas with a margin of 2 px at 1x plus the glow's
 /// reach: a prop is never pushed off the icon to centre the figure (when everything cannot fit, it is centred as a
-/// whole; the rig's camera decides what fits). The offset is measured once in points on a render at
-/// 3x (or the output's scale if higher), so every scale gets the same offset, and applied by moving the
-/// projection (sub-pixel exact); then the figure is rendered.
+/// whole; the rig's camera decides what fits). The offset is measured once in points at 3x (or the output's scale
+/// if higher), so every scale gets the same offset, and applied by moving the projection (sub-pixel exact); then
+/// the figure is rendered. Measuring projects vertices, O(vertices): no extra render.
 public struct IconRenderer: Sendable {
     public let renderer: SceneRenderer
     public let style: IconStyle
@@ -44,15 +44,14 @@ public struct IconRenderer: Sendable {
     /// @1x, @2x and @3x place the figure at the same point position (to 1/3 pt rather than 1/2 pt at 1x).
     public static let measureScale = 3
 
-    /// The offset in points that centres the figure's silhouette box, measured on a render at `scale`, then held so
-    /// that everything drawn (`all`: the figure and its props) stays inside the canvas with ``edgeMargin(scale:)``
-    /// to spare; `nil` when nothing is visible.
-    func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int, options: RasterOptions) -> SIMD2<Float>? {
+    /// The offset in points that centres the figure's box (its posed vertices, projected), measured at `scale`,
+    /// then held so that everything drawn (`all`: the figure and its props) stays inside the canvas with
+    /// ``edgeMargin(scale:)`` to spare; `nil` when nothing is in front of the camera. O(vertices): no render.
+    func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> SIMD2<Float>? {
         let size = max(1, style.pointSize * scale)
         let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-        let probe = Rasterizer.render(figure, camera: cam, width: size, height: size, options: options)
-        guard let box = probe.alphaBounds(threshold: Self.silhouetteThreshold) else { return nil }
-        var shift = SIMD2(Float(size) / 2, Float(size) / 2) - box.center
+        guard let box = Self.projectedBounds(figure.positions, camera: cam, size: size) else { return nil }
+        var shift = SIMD2(Float(size) / 2, Float(size) / 2) - (box.lo + box.hi) / 2
         if let drawn = Self.projectedBounds(all.positions, camera: cam, size: size) {
             let margin = edgeMargin(scale: scale)
             for axis in 0..<2 {
@@ -101,8 +100,7 @@ public struct IconRenderer: Sendable {
 
     /// ``centringOffset(pose:)`` of a prepared pose.
     public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
-        let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-        return measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale, options: options)
+        measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
     }
 
     /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
@@ -137,8 +135,7 @@ public struct IconRenderer: Sendable {
         var offset = override
         let frame = prepare(pose)
         if offset == nil {
-            let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
-            offset = measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: max(scale, Self.measureScale), options: options)
+            offset = measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: max(scale, Self.measureScale))
             computed = offset != nil
         }
         var image = render(frame, states: [state], scale: scale, offset: offset)[0]
@@ -169,14 +166,21 @@ public struct IconRenderer: Sendable {
         let shiftPixels = (offset ?? .zero) * Float(sc)
         let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
         let rendered = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
-        // The figure's box: from the figure alone when props are drawn too.
+        // The figure's box: from the figure alone when props are drawn too (its projected vertices: no second render).
         let bounds: PixelRect?
         if frame.figure.positions.count == list.positions.count {
             bounds = rendered.alphaBounds(threshold: Self.silhouetteThreshold)
+        } else if let box = Self.projectedBounds(frame.figure.positions, camera: cam, size: size) {
+            let x0 = max(0, Int(box.lo.x.rounded(.down))), y0 = max(0, Int(box.lo.y.rounded(.down)))
+            let x1 = min(size, Int(box.hi.x.rounded(.up))), y1 = min(size, Int(box.hi.y.rounded(.up)))
+            bounds = x0 < x1 && y0 < y1 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         } else {
-            bounds = Rasterizer.render(frame.figure, camera: cam, width: size, height: size,
-                                       options: RasterOptions(samplesPerSide: 1, threads: threads)).alphaBounds(threshold: Self.silhouetteThreshold)
+            bounds = nil
         }
+        // The glow blurs the figure's alpha, which the colour filters leave as it is: one blur serves every state.
+        let glowRadius = style.glowRadius * fsize
+        let needsGlow = states.contains { $0 != .plain }
+        let blurred = needsGlow ? Compositing.blurredAlpha(rendered, radius: glowRadius) : []
         return states.map { state in
             var figure = rendered
             if state == .plain {
@@ -186,8 +190,7 @@ public struct IconRenderer: Sendable {
             // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
             let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
             ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
-            let glowRadius = style.glowRadius * fsize
-            figure = Compositing.shadow(figure, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity, radius: glowRadius)
+            figure = Compositing.shadow(figure, blurredAlpha: blurred, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity)
             // Backdrop: circles in list order, centred.
             var canvas = LinearImage(width: size, height: size)
             let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
