@@ -16,6 +16,11 @@ struct PaintedIcon: Sendable {
 /// Renders a posed scene into its icons with ``IconRenderer``: the centring offset is measured once (or
 /// taken from the catalog), then each scale renders the figure once and derives both states from it.
 /// One thread per icon: the batch runs icons in parallel, and the result is the same at any thread count.
+///
+/// The PNGs are written with libpng's fast setting (no row filters, lighter zlib). Measured on the 360 icon
+/// files of `Assets/`: 2.48 MB against 2.52 MB with libpng's default adaptive filters, and the batch's CPU time
+/// down by a quarter. The icons are mostly flat (transparent background, two uniform circles), where the
+/// filters cost time and gain nothing.
 enum IconPainter {
     struct RenderError: Error, CustomStringConvertible {
         var description: String
@@ -33,7 +38,7 @@ enum IconPainter {
             let states: [IconState] = [.incomplete, .complete]
             let images = renderer.render(frame, states: states, scale: scale, offset: offset)
             for (state, image) in zip(states, images) {
-                pngs[state, default: [:]][scale] = try PNGEncoder.encode(image.image)
+                pngs[state, default: [:]][scale] = try PNGEncoder.encode(image.image, fast: true)
             }
             // Bounds in @1x pixels, from the smallest scale rendered.
             if bounds.isEmpty || scale == 1, let b = images.first?.figureBounds {

@@ -131,4 +131,19 @@ private func close(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ tol: Float = 1e-4) ->
         let b = SRGB.encodeStraight(img)[0]
         #expect(abs(Float(b) - SRGB.fromLinear(l) * 255) <= 0.51)
     }
+
+    @Test func tabulatedCurvesStayWithinTheirStatedError() {
+        // Dense samples over 0...1 (including each table knot and the points between), the linear toe of the
+        // encode curve, and the exact fallback past 1.
+        var worstEncode: Float = 0, worstDecode: Float = 0
+        for k in 0...65536 {
+            let x = Float(k) / 65536
+            worstEncode = max(worstEncode, abs(SRGB.encodeCurve(x) - SRGB.fromLinear(x)))
+            worstDecode = max(worstDecode, abs(SRGB.decodeCurve(x) - SRGB.toLinear(x)))
+        }
+        #expect(worstEncode < 2e-5, "encode curve off by \(worstEncode)")
+        #expect(worstDecode < 2e-5, "decode curve off by \(worstDecode)")
+        #expect(SRGB.encodeCurve(1.5) == SRGB.fromLinear(1.5))
+        #expect(SRGB.decodeCurve(-0.25) == SRGB.toLinear(0))
+    }
 }

@@ -3,7 +3,7 @@ import ColladaKit
 /// The software rasterizer: triangles of a ``DrawList`` seen by a ``RenderCamera`` into a premultiplied linear
 /// image.
 ///
-/// Pipeline: vertices to clip space -> ``TriangleSetup`` (homogeneous clipping, fixed point with 8 sub-sample
+/// Pipeline: vertices to clip space, each classified against the clip planes and projected once -> ``TriangleSetup`` (homogeneous clipping, fixed point with 8 sub-sample
 /// bits, top-left rule) in chunks of fixed size -> binning into bands of sample rows -> per band, a depth test
 /// per sample (sample centres, strict `<`, so the first triangle in list order wins a tie) writing the triangle
 /// id into a visibility buffer -> resolve (only the box a band drew; the rest stays transparent): per pixel, each distinct visible triangle is shaded once at the
@@ -169,15 +169,22 @@ public enum Rasterizer {
         var chunkShade = [[ShadeTriangle]](repeating: [], count: chunks)
         var chunkCorners = [[SIMD3<Float>]](repeating: [], count: chunks)
         let workers = max(1, min(threads, chunks))
+        // Each vertex is classified and projected once; triangles gather.
+        let classified = clip.withUnsafeBufferPointer {
+            TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull).classify($0)
+        }
         chunkScreen.withUnsafeMutableBufferPointer { cs in
         chunkShade.withUnsafeMutableBufferPointer { ch in
         chunkCorners.withUnsafeMutableBufferPointer { cc in
         clip.withUnsafeBufferPointer { cp in
+        classified.codes.withUnsafeBufferPointer { codes in
+        classified.vertices.withUnsafeBufferPointer { vertices in
         list.indices.withUnsafeBufferPointer { idx in
             guard let csBase = cs.baseAddress, let chBase = ch.baseAddress, let ccBase = cc.baseAddress else { return }
             let outScreen = SharedPointer(base: csBase), outShade = SharedPointer(base: chBase), outCorners = SharedPointer(base: ccBase)
             let vcount = cp.count
             let cpp = SharedBuffer(buffer: cp), idxp = SharedBuffer(buffer: idx)
+            let codesp = SharedBuffer(buffer: codes), verticesp = SharedBuffer(buffer: vertices)
             Parallel.run(workers: workers) { w in
                 var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
                 var chunk = w
@@ -185,11 +192,12 @@ public enum Rasterizer {
                     var scr: [ScreenTriangle] = [], shd: [ShadeTriangle] = [], crn: [SIMD3<Float>] = []
                     let lo = chunk * setupChunk, hi = min(triCount, lo + setupChunk)
                     scr.reserveCapacity(hi - lo); shd.reserveCapacity(hi - lo)
-                    let cp = cpp.buffer, idx = idxp.buffer
+                    let cp = cpp.buffer, idx = idxp.buffer, codes = codesp.buffer, vertices = verticesp.buffer
                     for t in lo..<hi {
                         let a = Int(idx[3 * t]), b = Int(idx[3 * t + 1]), c = Int(idx[3 * t + 2])
                         guard a < vcount, b < vcount, c < vcount else { continue }
-                        setup.add(cp[a], cp[b], cp[c], index: UInt32(t), screen: &scr, shade: &shd, corners: &crn)
+                        setup.add(a, b, c, codes: codes, vertices: vertices, clip: cp, index: UInt32(t),
+                                  screen: &scr, shade: &shd, corners: &crn)
                     }
                     outScreen.base[chunk] = scr
                     outShade.base[chunk] = shd
@@ -197,7 +205,7 @@ public enum Rasterizer {
                     chunk += workers
                 }
             }
-        }}}}}
+        }}}}}}}
         frame.screen.reserveCapacity(chunkScreen.reduce(0) { $0 + $1.count })
         for c in chunkScreen { frame.screen.append(contentsOf: c) }
         frame.shade.reserveCapacity(frame.screen.count)

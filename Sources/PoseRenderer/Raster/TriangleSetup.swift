@@ -12,6 +12,8 @@ struct TriangleSetup {
     let samplesHigh: Int
     let guardBand: Float
     let cullBackFaces: Bool
+    /// `samplesWide`, `samplesHigh` as floats, for the viewport mapping.
+    private let width: Float, height: Float
 
     // Clipper scratch (reused: no allocation per triangle once grown).
     private var polyA: [SIMD4<Float>] = []
@@ -22,6 +24,8 @@ struct TriangleSetup {
     init(samplesWide: Int, samplesHigh: Int, cullBackFaces: Bool) {
         self.samplesWide = samplesWide
         self.samplesHigh = samplesHigh
+        width = Float(samplesWide)
+        height = Float(samplesHigh)
         // Screen x = (x/w + 1)/2 · W in samples; |x/w| <= g keeps |X| < (g + 1)/2 · W · 256 <= 2^28.
         let side = Float(max(samplesWide, samplesHigh, 1))
         guardBand = max(1.5, Float(1 << 21) / side - 1)
@@ -29,44 +33,113 @@ struct TriangleSetup {
         polyA.reserveCapacity(16); baryA.reserveCapacity(16); polyB.reserveCapacity(16); baryB.reserveCapacity(16)
     }
 
-    /// Sets up triangle `index` with clip-space corners `c0, c1, c2`, appending zero or more screen triangles.
-    mutating func add(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, index: UInt32,
-                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
+    /// What ``classify(_:)`` says of a clip-space vertex: bits 0-4 are the planes it lies outside of (near,
+    /// -x, +x, -y, +y guard planes); ``unprojectable`` marks a vertex inside them all that still cannot be
+    /// mapped (w = 0, or past the fixed-point range), ``nonFinite`` a NaN or infinite coordinate.
+    enum Code {
+        static let planes: UInt8 = 0x1F
+        static let unprojectable: UInt8 = 0x20
+        static let nonFinite: UInt8 = 0x40
+    }
+
+    /// Each vertex's ``Code`` and, where the code is 0, its sample-space position: done once per vertex, so
+    /// the triangles that share it (about six each in a closed mesh) only gather.
+    func classify(_ clip: UnsafeBufferPointer<SIMD4<Float>>) -> (codes: [UInt8], vertices: [ProjectedVertex]) {
+        var codes = [UInt8](repeating: 0, count: clip.count)
+        var vertices = [ProjectedVertex](repeating: ProjectedVertex(x: 0, y: 0, z: 0, invW: 0), count: clip.count)
         let g = guardBand
-        // Any NaN or infinity (a broken input vertex) makes this non-zero: such triangles are skipped.
-        if c0 * 0 + c1 * 0 + c2 * 0 != .zero { return }
-        // Plane distances (inside >= 0): near, -x, +x, -y, +y guard planes.
-        @inline(__always) func outcode(_ c: SIMD4<Float>) -> UInt8 {
+        for (k, c) in clip.enumerated() {
+            // Any NaN or infinity (a broken input vertex) makes this non-zero.
+            if c * 0 != .zero { codes[k] = Code.nonFinite; continue }
             var o: UInt8 = 0
             if !(c.z + c.w >= 0) { o |= 1 }
             if !(c.x + g * c.w >= 0) { o |= 2 }
             if !(g * c.w - c.x >= 0) { o |= 4 }
             if !(c.y + g * c.w >= 0) { o |= 8 }
             if !(g * c.w - c.y >= 0) { o |= 16 }
-            return o
+            if o == 0 {
+                if let v = project(c) { vertices[k] = v } else { o = Code.unprojectable }
+            }
+            codes[k] = o
         }
+        return (codes, vertices)
+    }
+
+    /// Sets up triangle `index` from its corners' ``classify(_:)`` results (`clip` for the ones that need
+    /// clipping), appending zero or more screen triangles. Inside every plane (the usual case) it only
+    /// gathers the projected corners; otherwise it clips in homogeneous space.
+    @inline(__always)
+    mutating func add(_ a: Int, _ b: Int, _ c: Int, codes: UnsafeBufferPointer<UInt8>, vertices: UnsafeBufferPointer<ProjectedVertex>,
+                      clip: UnsafeBufferPointer<SIMD4<Float>>, index: UInt32,
+                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
+        let o0 = codes[a], o1 = codes[b], o2 = codes[c]
+        let any = o0 | o1 | o2
+        if any == 0 {
+            emit(vertices[a], vertices[b], vertices[c], nil, index: index, screen: &screen, shade: &shade, corners: &corners)
+        } else if any & Code.nonFinite == 0 && any & Code.planes != 0 && o0 & o1 & o2 & Code.planes == 0 {
+            addClipped(clip[a], clip[b], clip[c], planes: any & Code.planes, index: index, screen: &screen, shade: &shade, corners: &corners)
+        }
+        // Otherwise: a corner is broken, or the triangle lies outside one plane, or a corner inside every
+        // plane cannot be projected (w = 0): nothing is drawn.
+    }
+
+    /// One triangle from its clip-space corners alone (it classifies them itself): the same result as the
+    /// indexed ``add(_:_:_:codes:vertices:clip:index:screen:shade:corners:)`` of a mesh, for tests and one-off use.
+    mutating func add(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, index: UInt32,
+                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
+        let clip = [c0, c1, c2]
+        clip.withUnsafeBufferPointer { cp in
+            let classified = classify(cp)
+            classified.codes.withUnsafeBufferPointer { codes in
+                classified.vertices.withUnsafeBufferPointer { vertices in
+                    add(0, 1, 2, codes: codes, vertices: vertices, clip: cp, index: index, screen: &screen, shade: &shade, corners: &corners)
+                }
+            }
+        }
+    }
+
+    /// A triangle that crosses `planes`: trivially rejected when outside the view frustum, else clipped
+    /// (Sutherland–Hodgman) and fanned.
+    private mutating func addClipped(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, planes: UInt8, index: UInt32,
+                                     screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         // Trivially outside the view frustum (same side of one plane with g = 1)?
         if c0.x > c0.w && c1.x > c1.w && c2.x > c2.w { return }
         if c0.x < -c0.w && c1.x < -c1.w && c2.x < -c2.w { return }
         if c0.y > c0.w && c1.y > c1.w && c2.y > c2.w { return }
         if c0.y < -c0.w && c1.y < -c1.w && c2.y < -c2.w { return }
-        let o0 = outcode(c0), o1 = outcode(c1), o2 = outcode(c2)
-        if o0 & o1 & o2 != 0 { return }
-        if o0 | o1 | o2 == 0 {
-            emit(c0, c1, c2, nil, index: index, screen: &screen, shade: &shade, corners: &corners)
-            return
-        }
         polyA.removeAll(keepingCapacity: true); baryA.removeAll(keepingCapacity: true)
         polyA.append(c0); polyA.append(c1); polyA.append(c2)
         baryA.append(SIMD3(1, 0, 0)); baryA.append(SIMD3(0, 1, 0)); baryA.append(SIMD3(0, 0, 1))
-        let planes = (o0 | o1 | o2)
         for plane in 0..<5 where planes & (1 << plane) != 0 {
             clip(plane: plane)
             if polyA.count < 3 { return }
         }
+        let projected = polyA.map(project)
         for k in 1..<(polyA.count - 1) {
-            emit(polyA[0], polyA[k], polyA[k + 1], (baryA[0], baryA[k], baryA[k + 1]), index: index, screen: &screen, shade: &shade, corners: &corners)
+            guard let p0 = projected[0], let pk = projected[k], let pk1 = projected[k + 1] else { continue }
+            emit(p0, pk, pk1, (baryA[0], baryA[k], baryA[k + 1]), index: index, screen: &screen, shade: &shade, corners: &corners)
         }
+    }
+
+    /// Viewport mapping of one clip-space vertex: NDC to sample space (y down) with 8 fractional bits, rounded
+    /// half away from zero. `nil` when w <= 0, or when the result would be past ±2^29.
+    ///
+    /// The guard band keeps |v| <= 2^28 (times 1 + a rounding error) for sane input. Absurd clip coordinates
+    /// give more, or NaN: a clipped point between corners of very different size (1e19 and 1e33 away: it loses
+    /// every digit to cancellation and lands far outside the band; near Float.max it overflows to NaN), or w so
+    /// small that 1 / w is infinite. Such a vertex is refused: Int64 of NaN or of |v| >= 2^63 traps, so does
+    /// Int32 of |v| >= 2^31, and the 64-bit edge functions need |v| < 2^29.
+    @inline(__always)
+    func project(_ c: SIMD4<Float>) -> ProjectedVertex? {
+        guard c.w > 0 else { return nil }
+        let iw = 1 / c.w
+        let sx = (c.x * iw * 0.5 + 0.5) * width * 256
+        let sy = (0.5 - c.y * iw * 0.5) * height * 256
+        let limit: Float = 0x1p29
+        guard sx > -limit, sx < limit, sy > -limit, sy < limit else { return nil }
+        // Round half away from zero by truncation (one instruction).
+        return ProjectedVertex(x: Int32(sx + (sx < 0 ? -0.5 : 0.5)), y: Int32(sy + (sy < 0 ? -0.5 : 0.5)),
+                               z: c.z * iw, invW: iw)
     }
 
     @inline(__always)
@@ -105,35 +178,20 @@ struct TriangleSetup {
         swap(&baryA, &baryB)
     }
 
-    /// Viewport mapping, fixed-point snapping, culling, winding, bounding box and planes of one triangle.
-    private func emit(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>,
+    /// Culling, winding, bounding box and planes of one triangle of projected corners.
+    private func emit(_ v0: ProjectedVertex, _ v1: ProjectedVertex, _ v2: ProjectedVertex,
                       _ bary: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)?, index: UInt32,
                       screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
-        guard c0.w > 0, c1.w > 0, c2.w > 0 else { return }
-        let W = Float(samplesWide), H = Float(samplesHigh)
-        let iw = SIMD3<Float>(1 / c0.w, 1 / c1.w, 1 / c2.w)
-        // NDC -> sample space (y down), with 8 fractional bits.
-        let sx = (SIMD3(c0.x, c1.x, c2.x) * iw * 0.5 + 0.5) * W * 256
-        let sy = (0.5 - SIMD3(c0.y, c1.y, c2.y) * iw * 0.5) * H * 256
-        // The guard band keeps |v| <= 2^28 (times 1 + a rounding error) for sane input. Absurd clip coordinates
-        // give more, or NaN: a clipped point between corners of very different size (1e19 and 1e33 away: it loses
-        // every digit to cancellation and lands far outside the band; near Float.max it overflows to NaN), or w so
-        // small that 1 / w is infinite. Such a triangle is dropped: Int64 of NaN or of |v| >= 2^63 traps, so does
-        // Int32 of |v| >= 2^31, and the 64-bit edge functions need |v| < 2^29.
-        let limit = SIMD3<Float>(repeating: 0x1p29)
-        guard all((sx .> -limit) .& (sx .< limit) .& (sy .> -limit) .& (sy .< limit)) else { return }
-        // Round half away from zero by truncation (one instruction).
-        @inline(__always) func snap(_ v: Float) -> Int64 { Int64(v + (v < 0 ? -0.5 : 0.5)) }
-        let x0 = snap(sx.x), y0 = snap(sy.x)
-        var x1 = snap(sx.y), y1 = snap(sy.y)
-        var x2 = snap(sx.z), y2 = snap(sy.z)
-        var z = SIMD3(c0.z * iw.x, c1.z * iw.y, c2.z * iw.z)
+        let x0 = Int64(v0.x), y0 = Int64(v0.y)
+        var x1 = Int64(v1.x), y1 = Int64(v1.y)
+        var x2 = Int64(v2.x), y2 = Int64(v2.y)
+        var z = SIMD3(v0.z, v1.z, v2.z)
         var area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
         if area == 0 { return }
         // Counter-clockwise in NDC (y up) is negative area in y-down sample space: the front.
         let front = area < 0
         if cullBackFaces && !front { return }
-        var invW = iw
+        var invW = SIMD3(v0.invW, v1.invW, v2.invW)
         var b = bary
         if area < 0 {
             swap(&x1, &x2); swap(&y1, &y2)
@@ -181,4 +239,10 @@ struct TriangleSetup {
                                    ox: Float(ox), oy: Float(oy), w0: invW.x, w1: invW.y, w2: invW.z,
                                    triangle: index, facing: front ? 1 : -1, clip: clip))
     }
+}
+
+/// A vertex in sample space: fixed point with 8 fractional bits (y down), NDC depth and `1 / w`.
+struct ProjectedVertex: Sendable {
+    var x: Int32, y: Int32
+    var z: Float, invW: Float
 }
