@@ -54,6 +54,16 @@ package struct ProgressionDefinition: Sendable {
         /// Vertical cylinder, height and radius.
         case pole(height: Float, radius: Float)
         case ball(radius: Float)
+
+        /// Half the size of the shape's axis-aligned box, centred on the prop's centre.
+        var halfExtent: SIMD3<Float> {
+            switch self {
+            case .box(let size): return size / 2
+            case .bar(let length, let radius): return SIMD3(length / 2, radius, radius)
+            case .pole(let height, let radius): return SIMD3(radius, radius, height / 2)
+            case .ball(let radius): return SIMD3(repeating: radius)
+            }
+        }
     }
 
     /// A static prop, centred at `position` plus, on the axes where `follow` is 1, the position of

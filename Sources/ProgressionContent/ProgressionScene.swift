@@ -61,13 +61,7 @@ enum ProgressionScene {
             }
         }
         for p in motion.props {
-            let r: SIMD3<Float>
-            switch p.shape {
-            case .box(let s): r = s / 2
-            case .bar(let l, let rad): r = SIMD3(l / 2, rad, rad)
-            case .pole(let h, let rad): r = SIMD3(rad, rad, h / 2)
-            case .ball(let rad): r = SIMD3(repeating: rad)
-            }
+            let r = p.shape.halfExtent
             lo = simd_min(lo, p.centre - r); hi = simd_max(hi, p.centre + r)
         }
         lo.z = min(lo.z, 0)

@@ -82,13 +82,7 @@ struct RigCamera {
             out += builder.skinned(motion.frames[f])
         }
         for p in motion.props {
-            let r: SIMD3<Float>
-            switch p.shape {
-            case .box(let s): r = s / 2
-            case .bar(let l, let rad): r = SIMD3(l / 2, rad, rad)
-            case .pole(let h, let rad): r = SIMD3(rad, rad, h / 2)
-            case .ball(let rad): r = SIMD3(repeating: rad)
-            }
+            let r = p.shape.halfExtent
             for corner in 0..<8 {
                 let s = SIMD3<Float>(corner & 1 == 0 ? -1 : 1, corner & 2 == 0 ? -1 : 1, corner & 4 == 0 ? -1 : 1)
                 out.append(p.centre + r * s)
