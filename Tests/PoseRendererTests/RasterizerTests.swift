@@ -35,6 +35,32 @@ import Testing
         #expect(one.max() == 1)
     }
 
+    /// Vertices are classified and projected once and shared by their triangles: a broken shared vertex (NaN
+    /// or infinite) must drop exactly the triangles that use it, and every other sample stays as it was.
+    @Test(arguments: [Float.nan, .infinity])
+    func brokenSharedVertexDropsOnlyItsTriangles(bad: Float) {
+        let w = 48, h = 40
+        var list = tiledRectangle(x0: 2.3, y0: 1.9, x1: 45.1, y1: 37.7, nx: 6, ny: 5)
+        let victim = UInt32(2 * 7 + 3)   // an interior vertex, shared by several triangles
+        var without = list
+        var kept: [UInt32] = [], keptNormals: [SIMD3<Float>] = [], keptColours: [UInt16] = []
+        for t in 0..<list.triangleCount where !list.indices[(3 * t)..<(3 * t + 3)].contains(victim) {
+            kept += list.indices[(3 * t)..<(3 * t + 3)]
+            keptNormals += list.cornerNormals[(3 * t)..<(3 * t + 3)]
+            keptColours.append(list.colorIndex[t])
+        }
+        without.indices = kept; without.cornerNormals = keptNormals; without.colorIndex = keptColours
+        #expect(without.triangleCount < list.triangleCount - 2)
+        list.positions[Int(victim)].x = bad
+        let cam = pixelCamera(width: w, height: h)
+        for s in [1, 2] {
+            let got = Rasterizer.sampleHits(list, camera: cam, width: w, height: h, samplesPerSide: s)
+            let want = Rasterizer.sampleHits(without, camera: cam, width: w, height: h, samplesPerSide: s)
+            #expect(got == want)
+            #expect(want.contains(0) && want.contains(1))
+        }
+    }
+
     @Test func degenerateTrianglesDrawNothing() {
         let list = drawList([
             (SIMD3(2, 2, 0), SIMD3(20, 20, 0), SIMD3(11, 11, 0)),   // collinear
