@@ -20,6 +20,7 @@ struct TriangleSetup {
     private var baryA: [SIMD3<Float>] = []
     private var polyB: [SIMD4<Float>] = []
     private var baryB: [SIMD3<Float>] = []
+    private var projected: [ProjectedVertex?] = []
 
     init(samplesWide: Int, samplesHigh: Int, cullBackFaces: Bool) {
         self.samplesWide = samplesWide
@@ -31,6 +32,7 @@ struct TriangleSetup {
         guardBand = max(1.5, Float(1 << 21) / side - 1)
         self.cullBackFaces = cullBackFaces
         polyA.reserveCapacity(16); baryA.reserveCapacity(16); polyB.reserveCapacity(16); baryB.reserveCapacity(16)
+        projected.reserveCapacity(16)
     }
 
     /// What ``classify(_:)`` says of a clip-space vertex: bits 0-4 are the planes it lies outside of (near,
@@ -114,7 +116,8 @@ struct TriangleSetup {
             clip(plane: plane)
             if polyA.count < 3 { return }
         }
-        let projected = polyA.map(project)
+        projected.removeAll(keepingCapacity: true)
+        for c in polyA { projected.append(project(c)) }
         for k in 1..<(polyA.count - 1) {
             guard let p0 = projected[0], let pk = projected[k], let pk1 = projected[k + 1] else { continue }
             emit(p0, pk, pk1, (baryA[0], baryA[k], baryA[k + 1]), index: index, screen: &screen, shade: &shade, corners: &corners)
