@@ -25,13 +25,13 @@ public enum SRGB {
     /// interpolation: for per-pixel filters, where `pow` would dominate. Within 0...1 the error is below 2e-5
     /// (0.005 of an 8-bit step) for either curve (`EffectsTests` checks it against the exact functions);
     /// outside, the exact function is used (negative input gives the curve at 0).
-    public struct Curve: Sendable {
-        public enum Direction: Sendable { case encode, decode }
+    struct Curve: Sendable {
+        enum Direction: Sendable { case encode, decode }
         let direction: Direction
-        @usableFromInline let table: [Float]
+        let table: [Float]
         static let steps = 4096
 
-        public init(_ direction: Direction) {
+        init(_ direction: Direction) {
             self.direction = direction
             // One entry past the end, equal to the last, so x = 1 interpolates within bounds.
             table = (0...Self.steps + 1).map { k in
@@ -41,7 +41,7 @@ public enum SRGB {
         }
 
         @inline(__always)
-        public func callAsFunction(_ x: Float) -> Float {
+        func callAsFunction(_ x: Float) -> Float {
             guard x <= 1 else { return direction == .encode ? SRGB.fromLinear(x) : SRGB.toLinear(x) }
             let t = max(x, 0) * Float(Self.steps)
             let i = Int(t)
@@ -51,9 +51,9 @@ public enum SRGB {
     }
 
     /// ``fromLinear(_:)`` tabulated (see ``Curve``).
-    public static let encodeCurve = Curve(.encode)
+    static let encodeCurve = Curve(.encode)
     /// ``toLinear(_:)`` tabulated (see ``Curve``).
-    public static let decodeCurve = Curve(.decode)
+    static let decodeCurve = Curve(.decode)
 
     /// sRGB components (a designer's `rgb(…)`) to a linear colour.
     public static func linear(_ c: [Float]) -> SIMD3<Float> {

@@ -3,8 +3,9 @@ import ColladaKit
 /// The software rasterizer: triangles of a ``DrawList`` seen by a ``RenderCamera`` into a premultiplied linear
 /// image.
 ///
-/// Pipeline: vertices to clip space, each classified against the clip planes and projected once -> ``TriangleSetup`` (homogeneous clipping, fixed point with 8 sub-sample
-/// bits, top-left rule) in chunks of fixed size -> binning into bands of sample rows -> per band, a depth test
+/// Pipeline: vertices to clip space, each classified against the clip planes and projected once ->
+/// ``TriangleSetup`` (homogeneous clipping, fixed point with 8 sub-sample bits, top-left rule) in chunks of
+/// fixed size -> binning into bands of sample rows -> per band, a depth test
 /// per sample (sample centres, strict `<`, so the first triangle in list order wins a tie) writing the triangle
 /// id into a visibility buffer -> resolve (only the box a band drew; the rest stays transparent): per pixel, each distinct visible triangle is shaded once at the
 /// centroid of its samples (perspective-correct), weighted by its sample count, in linear light.
