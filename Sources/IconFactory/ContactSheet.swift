@@ -39,13 +39,20 @@ struct ContactSheet: Sendable {
     /// The scales of the two rows: 1x, as the app shows the icons, and 3x, large enough to judge them.
     static let smallScale = 1, largeScale = 3
 
+    /// The style's dark page, 8-bit sRGB.
+    var darkPage: RGB {
+        func byte(_ i: Int) -> UInt8 { UInt8(min(255, max(0, (style.darkPageColor[i] * 255).rounded()))) }
+        return style.darkPageColor.count == 3 ? (byte(0), byte(1), byte(2)) : (0, 13, 38)
+    }
+
     /// The sheet's layout for this catalog and style.
     var layout: Layout {
         let columns = max(1, catalog.exercises.map(\.progressions.count).max() ?? 1)
         let nameLines = catalog.progressions.map {
             Self.wrap($0.name, width: style.pointSize * Self.largeScale, maxLines: Layout.maxNameLines).count
         }.max() ?? 1
-        return Layout(pointSize: style.pointSize, columns: columns, nameLines: nameLines, sections: catalog.exercises.count)
+        return Layout(pointSize: style.pointSize, columns: columns, nameLines: nameLines, sections: catalog.exercises.count,
+                      darkRow: style.darkAppearance)
     }
 
     /// The sheet as PNG bytes (8-bit RGBA, opaque).
@@ -92,6 +99,18 @@ struct ContactSheet: Sendable {
                 canvas.centredText("\(p.stage + 1)", x: x, width: small, y: y + small + Layout.labelGap, Self.ink)
             }
         }
+        if style.darkAppearance {
+            // The dark appearance's icons on the dark page, the same two groups.
+            let y = layout.darkRowY(e)
+            canvas.rect(x: Layout.margin - Layout.gap / 2, y: y - Layout.gap / 2, width: layout.smallRowWidth + Layout.gap,
+                        height: small + Layout.gap, darkPage)
+            for (state, suffix) in IconJob.states {
+                for (c, p) in exercise.progressions.enumerated() {
+                    drawIcon(p.id + suffix, variant: XCAssets.darkSuffix, source: smallSource, size: small,
+                             at: layout.smallX(c, done: state == .complete), y, on: canvas)
+                }
+            }
+        }
         for (c, p) in exercise.progressions.enumerated() {
             let x = layout.largeX(c), y = layout.largeRowY(e)
             drawIcon(p.id, source: largeSource, size: large, at: x, y, on: canvas)
@@ -111,14 +130,15 @@ struct ContactSheet: Sendable {
             guard let source else { return " (none written)" }
             return source == scale ? "" : " (from @\(source)x)"
         }
-        return "\(steps) steps.  1x\(from(smallSource, Self.smallScale)): not done, then done.  "
+        return "\(steps) steps.  1x\(from(smallSource, Self.smallScale)): not done, then done"
+            + (style.darkAppearance ? ", and below on the dark page.  " : ".  ")
             + "3x\(from(largeSource, Self.largeScale)): not done."
     }
 
     /// Blends icon `name` (read at scale `source`, resampled if that is not `size`'s) at (`x`, `y`), or
     /// draws a "missing" frame when it cannot be read.
-    private func drawIcon(_ name: String, source: Int?, size: Int, at x: Int, _ y: Int, on canvas: Canvas) {
-        if let source, let pixels = iconPixels(name, scale: source, size: size) {
+    private func drawIcon(_ name: String, variant: String = "", source: Int?, size: Int, at x: Int, _ y: Int, on canvas: Canvas) {
+        if let source, let pixels = iconPixels(name, variant: variant, scale: source, size: size) {
             canvas.blend(pixels, size: size, at: x, y)
         } else {
             canvas.frame(x: x, y: y, size: size, Self.secondaryInk)
@@ -126,10 +146,10 @@ struct ContactSheet: Sendable {
         }
     }
 
-    /// The straight-alpha sRGB bytes of `name` at `scale` as written, resampled to `size` x `size`; nil if the
+    /// The straight-alpha sRGB bytes of imageset `name`'s image (`variant`: its file name's suffix, `-dark`) at `scale` as written, resampled to `size` x `size`; nil if the
     /// file is absent, unreadable, or not `pointSize * scale` pixels square.
-    private func iconPixels(_ name: String, scale: Int, size: Int) -> [UInt8]? {
-        let file = XCAssets.filename(name, scale: scale)
+    private func iconPixels(_ name: String, variant: String, scale: Int, size: Int) -> [UInt8]? {
+        let file = XCAssets.filename(name + variant, scale: scale)
         let path = format == .xcassets ? "\(outputRoot)/\(name).imageset/\(file)" : "\(outputRoot)/\(file)"
         let written = style.pointSize * scale
         guard let data = FileManager.default.contents(atPath: path),
@@ -235,6 +255,8 @@ extension ContactSheet {
         var nameLines: Int
         /// Exercises.
         var sections: Int
+        /// Whether each section has a 1x row of the dark appearance, on the dark page, under the first.
+        var darkRow = false
 
         var smallSize: Int { pointSize * ContactSheet.smallScale }
         var largeSize: Int { pointSize * ContactSheet.largeScale }
@@ -242,8 +264,10 @@ extension ContactSheet {
         var smallLabelHeight: Int { Self.labelGap + BitmapFont.lineHeight }
         /// The band under a 3x icon: its name's lines, then its id.
         var largeLabelHeight: Int { Self.labelGap + nameLines * Self.lineStep + BitmapFont.lineHeight }
+        /// The dark row's band: its icons and the page's margin around them.
+        var darkRowHeight: Int { darkRow ? smallSize + Self.gap + Self.rowGap : 0 }
         var sectionHeight: Int {
-            Self.headerHeight + Self.headerGap + smallSize + smallLabelHeight + Self.rowGap + largeSize + largeLabelHeight
+            Self.headerHeight + Self.headerGap + smallSize + smallLabelHeight + Self.rowGap + darkRowHeight + largeSize + largeLabelHeight
         }
         var smallRowWidth: Int { 2 * columns * (smallSize + Self.gap) - Self.gap + Self.groupGap }
         var largeRowWidth: Int { columns * (largeSize + Self.gap) - Self.gap }
@@ -254,8 +278,10 @@ extension ContactSheet {
         func sectionTop(_ e: Int) -> Int { Self.margin + e * (sectionHeight + Self.sectionGap) }
         /// Top of section `e`'s 1x icons.
         func smallRowY(_ e: Int) -> Int { sectionTop(e) + Self.headerHeight + Self.headerGap }
+        /// Top of section `e`'s dark-page 1x icons (when ``darkRow``).
+        func darkRowY(_ e: Int) -> Int { smallRowY(e) + smallSize + smallLabelHeight + Self.rowGap + Self.gap / 2 }
         /// Top of section `e`'s 3x icons.
-        func largeRowY(_ e: Int) -> Int { smallRowY(e) + smallSize + smallLabelHeight + Self.rowGap }
+        func largeRowY(_ e: Int) -> Int { smallRowY(e) + smallSize + smallLabelHeight + Self.rowGap + darkRowHeight }
         /// Left of the 1x icon of column `c`, in the not-done group or the done group.
         func smallX(_ c: Int, done: Bool) -> Int {
             Self.margin + c * (smallSize + Self.gap) + (done ? columns * (smallSize + Self.gap) + Self.groupGap : 0)
@@ -311,6 +337,13 @@ extension ContactSheet {
         /// `text` centred on the span `x..<x + width` (left-aligned if wider).
         func centredText(_ text: String, x: Int, width: Int, y: Int, _ colour: RGB) {
             self.text(text, x: x + max(0, (width - BitmapFont.width(of: text)) / 2), y: y, colour)
+        }
+
+        /// A filled opaque rectangle.
+        func rect(x: Int, y: Int, width w: Int, height h: Int, _ colour: RGB) {
+            for yy in max(y, rows.lowerBound)..<max(max(y, rows.lowerBound), min(y + h, rows.upperBound)) {
+                for xx in max(0, x)..<max(max(0, x), min(x + w, width)) { set(xx, yy, colour) }
+            }
         }
 
         /// A one-pixel outline of the square `size` x `size` at (`x`, `y`).

@@ -46,7 +46,7 @@ package struct IconBatch {
     }
     /// Part of every icon's input key: bump the renderer number whenever a change alters any icon's pixels
     /// (rasterizer, shading, effects, recipe, PNG encoding), so incremental runs re-render everything.
-    package static let toolVersion = "assettool 0.3.0 (renderer 4: vertices projected once per frame, tabulated sRGB in the colour filters, unfiltered fast PNGs; review sheet 2)"
+    package static let toolVersion = "assettool 0.3.0 (renderer 5: ink outline and creases, flat light props, a floor, dark-appearance variants; review sheet 3)"
 
     var outputRoot: String { options.out + (options.format == .xcassets ? "/ProgressionIcons.xcassets" : "/ProgressionIcons") }
     var recordsDir: String { options.out + "/.assettool/icons" }

@@ -79,14 +79,16 @@ struct IconJob: Sendable {
         do {
             for (state, suffix) in Self.states {
                 let name = entry.id + suffix
-                var listed: [(filename: String, scale: Int)] = []
-                for scale in inputs.style.scales {
-                    guard let png = painted.png(state, scale) else { continue }
-                    let filename = XCAssets.filename(name, scale: scale)
-                    let path = options.format == .xcassets ? "\(outputRoot)/\(name).imageset/\(filename)" : "\(outputRoot)/\(filename)"
-                    try AtomicFile.write(png, to: path, options: IconBatch.writeOptions)
-                    files[relative(path)] = SHA256.hex(png)
-                    listed.append((filename, scale))
+                var listed: [XCAssets.Image] = []
+                for appearance in IconAppearance.allCases {
+                    for scale in inputs.style.scales {
+                        guard let png = painted.png(state, appearance, scale) else { continue }
+                        let filename = XCAssets.filename(name + (appearance == .dark ? XCAssets.darkSuffix : ""), scale: scale)
+                        let path = options.format == .xcassets ? "\(outputRoot)/\(name).imageset/\(filename)" : "\(outputRoot)/\(filename)"
+                        try AtomicFile.write(png, to: path, options: IconBatch.writeOptions)
+                        files[relative(path)] = SHA256.hex(png)
+                        listed.append(XCAssets.Image(filename: filename, scale: scale, dark: appearance == .dark))
+                    }
                 }
                 if options.format == .xcassets {
                     let path = "\(outputRoot)/\(name).imageset/Contents.json"

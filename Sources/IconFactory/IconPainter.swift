@@ -3,14 +3,14 @@ import PoseRenderer
 
 /// One progression's icons, encoded: both states at every scale of the style.
 struct PaintedIcon: Sendable {
-    /// PNG bytes by state, then scale.
-    var pngs: [IconState: [Int: [UInt8]]]
+    /// PNG bytes by state, appearance, then scale.
+    var pngs: [IconState: [IconAppearance: [Int: [UInt8]]]]
     /// The offset applied to the figure, in points (x right, y down).
     var offset: SIMD2<Float>
     /// The figure's silhouette box at @1x after the offset: x, y, width, height (empty when nothing shows).
     var figureBounds: [Int]
 
-    func png(_ state: IconState, _ scale: Int) -> [UInt8]? { pngs[state]?[scale] }
+    func png(_ state: IconState, _ appearance: IconAppearance, _ scale: Int) -> [UInt8]? { pngs[state]?[appearance]?[scale] }
 }
 
 /// Renders a posed scene into its icons with ``IconRenderer``: the centring offset is measured once (or
@@ -32,13 +32,14 @@ enum IconPainter {
         guard let offset = offsetOverride ?? renderer.centringOffset(frame) else {
             throw RenderError(description: "the figure is not in view of the camera at this time")
         }
-        var pngs: [IconState: [Int: [UInt8]]] = [:]
+        var pngs: [IconState: [IconAppearance: [Int: [UInt8]]]] = [:]
         var bounds: [Int] = []
+        let appearances: [IconAppearance] = style.darkAppearance ? [.light, .dark] : [.light]
+        let variants = appearances.flatMap { a in [IconState.incomplete, .complete].map { (state: $0, appearance: a) } }
         for scale in style.scales {
-            let states: [IconState] = [.incomplete, .complete]
-            let images = renderer.render(frame, states: states, scale: scale, offset: offset)
-            for (state, image) in zip(states, images) {
-                pngs[state, default: [:]][scale] = try PNGEncoder.encode(image.image, fast: true)
+            let images = renderer.render(frame, variants: variants, scale: scale, offset: offset)
+            for (variant, image) in zip(variants, images) {
+                pngs[variant.state, default: [:]][variant.appearance, default: [:]][scale] = try PNGEncoder.encode(image.image, fast: true)
             }
             // Bounds in @1x pixels, from the smallest scale rendered.
             if bounds.isEmpty || scale == 1, let b = images.first?.figureBounds {

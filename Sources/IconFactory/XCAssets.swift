@@ -8,12 +8,29 @@ enum XCAssets {
     /// The catalog's root `Contents.json`.
     static let rootContents = "{\n" + info + "}\n"
 
-    /// An imageset's `Contents.json`: one `universal` image per scale, `filename` for each.
-    static func imagesetContents(files: [(filename: String, scale: Int)]) -> String {
+    /// One image of an imageset: its file, scale, and whether it is the dark appearance's.
+    struct Image {
+        var filename: String
+        var scale: Int
+        var dark = false
+    }
+
+    /// What a dark appearance's file name adds before the scale: `pushup-01-dark@3x.png`.
+    static let darkSuffix = "-dark"
+
+    /// An imageset's `Contents.json`: one `universal` image per scale, `filename` for each; a dark appearance's
+    /// image carries `"appearances" : [{"appearance" : "luminosity", "value" : "dark"}]`, listed (as Xcode
+    /// lists them) after the any-appearance image of the same scale.
+    static func imagesetContents(files: [Image]) -> String {
+        let ordered = files.enumerated().sorted { ($0.element.scale, $0.element.dark ? 1 : 0, $0.offset) < ($1.element.scale, $1.element.dark ? 1 : 0, $1.offset) }
         var s = "{\n  \"images\" : [\n"
-        for (i, f) in files.enumerated() {
-            s += "    {\n      \"filename\" : \"\(f.filename)\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"\(f.scale)x\"\n    }"
-            s += i + 1 < files.count ? ",\n" : "\n"
+        for (i, f) in ordered.map(\.element).enumerated() {
+            s += "    {\n"
+            if f.dark {
+                s += "      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"dark\"\n        }\n      ],\n"
+            }
+            s += "      \"filename\" : \"\(f.filename)\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"\(f.scale)x\"\n    }"
+            s += i + 1 < ordered.count ? ",\n" : "\n"
         }
         return s + "  ],\n" + info + "}\n"
     }

@@ -59,11 +59,18 @@ import Testing
                 let dir = root + "/\(name).imageset"
                 let contents = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: dir + "/Contents.json"))) as? [String: Any]
                 let images = try #require(contents?["images"] as? [[String: Any]])
-                #expect(images.map { $0["scale"] as? String } == ["1x", "2x", "3x"])
+                // Per scale, the any-appearance image, then the dark appearance's.
+                #expect(images.map { $0["scale"] as? String } == ["1x", "1x", "2x", "2x", "3x", "3x"])
                 #expect(images.allSatisfy { $0["idiom"] as? String == "universal" })
+                let dark = images.map { ($0["appearances"] as? [[String: String]]) == [["appearance": "luminosity", "value": "dark"]] }
+                #expect(dark == [false, true, false, true, false, true])
                 var decoded: [Int: (width: Int, height: Int, rgba: [UInt8])] = [:]
                 for (k, scale) in [1, 2, 3].enumerated() {
-                    let file = try #require(images[k]["filename"] as? String)
+                    let darkFile = try #require(images[2 * k + 1]["filename"] as? String)
+                    #expect(darkFile == (scale == 1 ? "\(name)-dark.png" : "\(name)-dark@\(scale)x.png"))
+                    let darkPNG = try PNGEncoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + darkFile))))
+                    #expect(darkPNG.width == 60 * scale && darkPNG.height == 60 * scale, "\(darkFile)")
+                    let file = try #require(images[2 * k]["filename"] as? String)
                     let png = try PNGEncoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + file))))
                     #expect(png.width == 60 * scale && png.height == 60 * scale, "\(file)")
                     Self.checkIcon(png.rgba, size: png.width, name: file)
@@ -72,7 +79,7 @@ import Testing
                 let entry = catalog.exercises.flatMap(\.progressions).first { $0.id == id }
                 let hasProps = (try? String(contentsOfFile: Self.assets + "/" + (entry?.pose ?? ""), encoding: .utf8))?.contains("id=\"props\"") ?? false
                 if let p2 = decoded[2], !name.hasSuffix("-complete"), entry?.iconOffset == nil, !hasProps {
-                    Self.checkCentred(p2.rgba, size: p2.width, name: name)
+                    Self.checkVisible(p2.rgba, size: p2.width, name: name)
                 }
             }
             let a = try PNGEncoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/\(id).imageset/\(id)@2x.png"))))
@@ -82,18 +89,18 @@ import Testing
         let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/icons-manifest.json"))) as? [String: Any]
         let records = try #require(manifest?["icons"] as? [[String: Any]])
         #expect(records.count == 60)
-        // Every figure (props excluded: the renderer measures the figure alone) centred within 4% of the side at @1x;
-        // one with props within 25%: the offset is held so that a wall or a box stays on the canvas (IconsReadAtAGlanceTests
-        // checks that nothing reaches the outer 2 px).
+        // Every figure (props excluded: the renderer measures the figure alone) centred within 7% of the side at @1x
+        // (the floor under it is held on the canvas too); one with props within 25%: the offset is held so that a wall
+        // or a box stays on the canvas (IconsReadAtAGlanceTests checks that nothing reaches the outer 2 px).
         for r in records {
             let b = try #require(r["figureBounds"] as? [Int])
             let cx = Float(b[0]) + Float(b[2]) / 2, cy = Float(b[1]) + Float(b[3]) / 2
             let entry = catalog.exercises.flatMap(\.progressions).first { $0.id == r["id"] as? String }
             let hasProps = (try? String(contentsOfFile: Self.assets + "/" + (entry?.pose ?? ""), encoding: .utf8))?.contains("id=\"props\"") ?? false
-            let tolerance: Float = hasProps ? 15 : 2.4
+            let tolerance: Float = hasProps ? 15 : 4.2
             #expect(abs(cx - 30) <= tolerance && abs(cy - 30) <= tolerance, "\(r["id"] ?? "?"): figure box \(b) not centred")
             #expect(b[2] >= 10 || b[3] >= 10, "\(r["id"] ?? "?"): figure too small \(b)")
-            #expect((r["files"] as? [String: String])?.count == 8)
+            #expect((r["files"] as? [String: String])?.count == 14)
         }
         #expect(FileManager.default.fileExists(atPath: out + "/contact-sheet.png"))
     }
@@ -174,7 +181,9 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out + "/ProgressionIcons"))
         #expect(files == ["pushup-01.png", "pushup-01@2x.png", "pushup-01@3x.png",
-                          "pushup-01-complete.png", "pushup-01-complete@2x.png", "pushup-01-complete@3x.png"])
+                          "pushup-01-complete.png", "pushup-01-complete@2x.png", "pushup-01-complete@3x.png",
+                          "pushup-01-dark.png", "pushup-01-dark@2x.png", "pushup-01-dark@3x.png",
+                          "pushup-01-complete-dark.png", "pushup-01-complete-dark@2x.png", "pushup-01-complete-dark@3x.png"])
         #expect(try CommandRunner.run(["icons", "--shard", "3/2"]).status == 64)
         #expect(try CommandRunner.run(["icons", "--jobs", "0"]).status == 64)
         #expect(try CommandRunner.run(["icons", "--assets", Self.assets, "--only", "pushup-99", "--out", out]).status == 64)
@@ -185,20 +194,14 @@ import Testing
 
     /// The opaque figure (alpha 255: the circles are translucent) is present and its bounding box is
     /// centred within 4% of the side.
-    static func checkCentred(_ rgba: [UInt8], size: Int, name: String) {
-        var minX = size, maxX = -1, minY = size, maxY = -1, count = 0
+    /// The figure is there: more than 2% of the canvas opaque (its centring is checked on the manifest's
+    /// figure box, which the floor does not widen).
+    static func checkVisible(_ rgba: [UInt8], size: Int, name: String) {
+        var count = 0
         for y in 0..<size {
-            for x in 0..<size where rgba[4 * (y * size + x) + 3] == 255 {
-                count += 1
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
+            for x in 0..<size where rgba[4 * (y * size + x) + 3] == 255 { count += 1 }
         }
         #expect(count > size * size / 50, "\(name): figure too small or missing (\(count) opaque pixels)")
-        guard count > 0 else { return }
-        let cx = Float(minX + maxX + 1) / 2, cy = Float(minY + maxY + 1) / 2
-        let tolerance = 0.04 * Float(size)
-        #expect(abs(cx - Float(size) / 2) <= tolerance && abs(cy - Float(size) / 2) <= tolerance,
-                "\(name): figure box centre (\(cx), \(cy)) is off the canvas centre \(size / 2) by more than \(tolerance) px")
     }
 
     /// Done and not done differ only as the recipe says: the same coverage outside the circles (figure

@@ -62,6 +62,7 @@ import AssetCatalog
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var style = IconStyle()
         style.scales = scales
+        style.darkAppearance = false  // the dark row is checked in darkRowUnderTheLightOne
         let exercises = ["legraise", "pushup"].enumerated().map { e, id in
             Catalog.Exercise(id: id, name: e == 0 ? "Leg raises" : "Pushups", progressions: (0..<10).map { s in
                 Catalog.Progression(id: "\(id)-\(String(format: "%02d", s + 1))", stage: s,
@@ -140,6 +141,28 @@ import AssetCatalog
             let colours = Set((0..<image.width).map { pixel($0, y) }).subtracting([background])
             #expect(colours.count == 10)
         }
+    }
+
+    /// With dark variants, each section gains a band of the dark page under its 1x row, holding the dark icons
+    /// (here missing, so drawn as frames), and the 3x row moves down by that band.
+    @Test func darkRowUnderTheLightOne() throws {
+        let exercise = Catalog.Exercise(id: "squat", name: "Squats", progressions: [
+            Catalog.Progression(id: "squat-01", stage: 0, name: "Shoulderstand squats", animation: nil, pose: nil),
+        ])
+        var light = IconStyle()
+        light.darkAppearance = false
+        let catalog = Catalog(baseModel: "b.dae", style: nil, exercises: [exercise])
+        let without = ContactSheet(catalog: catalog, style: light, outputRoot: "/nonexistent", format: .png)
+        let with = ContactSheet(catalog: catalog, style: IconStyle(), outputRoot: "/nonexistent", format: .png)
+        let band = with.layout.darkRowHeight
+        #expect(band == 60 + ContactSheet.Layout.gap + ContactSheet.Layout.rowGap)
+        #expect(with.layout.height == without.layout.height + band)
+        #expect(with.layout.largeRowY(0) == without.layout.largeRowY(0) + band)
+        let image = try PNGEncoder.decode(try with.png())
+        // Just left of the first dark icon: the dark page, (0, 0.05, 0.15) in 8-bit sRGB.
+        let y = with.layout.darkRowY(0) + 30, x = ContactSheet.Layout.margin - 2
+        let i = 4 * (y * image.width + x)
+        #expect(Array(image.rgba[i..<(i + 3)]) == [0, 13, 38])
     }
 
     /// Icons that are not on disk are drawn as "missing"; the sheet is still made.

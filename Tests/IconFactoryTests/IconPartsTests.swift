@@ -31,9 +31,46 @@ import ColladaKit
         #expect(SHA256.hexString(h.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// A dark appearance's image as Xcode writes it: after the any-appearance image of its scale, with its
+    /// `appearances` list first (keys sorted).
+    @Test func imagesetContentsWithDarkAppearance() throws {
+        let json = XCAssets.imagesetContents(files: [.init(filename: "a.png", scale: 1), .init(filename: "a-dark.png", scale: 1, dark: true)])
+        let expected = """
+            {
+              "images" : [
+                {
+                  "filename" : "a.png",
+                  "idiom" : "universal",
+                  "scale" : "1x"
+                },
+                {
+                  "appearances" : [
+                    {
+                      "appearance" : "luminosity",
+                      "value" : "dark"
+                    }
+                  ],
+                  "filename" : "a-dark.png",
+                  "idiom" : "universal",
+                  "scale" : "1x"
+                }
+              ],
+              "info" : {
+                "author" : "xcode",
+                "version" : 1
+              }
+            }
+
+            """
+        #expect(json == expected)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect((decoded?["images"] as? [[String: Any]])?.count == 2)
+    }
+
     /// Byte for byte what Xcode writes for an imageset with three scales.
     @Test func imagesetContentsAsXcodeWritesThem() throws {
-        let json = XCAssets.imagesetContents(files: [("a.png", 1), ("a@2x.png", 2), ("a@3x.png", 3)])
+        let json = XCAssets.imagesetContents(files: [.init(filename: "a.png", scale: 1), .init(filename: "a@2x.png", scale: 2),
+                                                     .init(filename: "a@3x.png", scale: 3)])
         let expected = """
             {
               "images" : [

@@ -4,46 +4,79 @@ import Foundation
 import PoseRenderer
 import Testing
 
-/// The 60 icons of the bundled `Assets/`, measured as a person reads them (issue "Icons that read at a
-/// glance"), each rendered as the batch renders it (the pose file applied to the base model, the
-/// catalog's time, the computed offset), in the not-done state at @3x:
-/// - **told apart**: the silhouettes (alpha > 0.5 of the icon with its circles removed: the figure and its
-///   props, with the glow) of two steps of one exercise overlap by an IoU below 0.80;
-/// - **on the canvas**: no pixel with any alpha on the outer 2 px, at @3x and at @1x;
-/// - **standing out**: composited on a white page, the mean luminance of the icon over the figure's pixels
-///   differs from that of what lies beneath (the circles on white) by at least 30/255. Luminance: Rec. 709
-///   weights on linear light, encoded with the sRGB curve, 0...255. The same on iOS's dark page
-///   (28, 28, 30) is printed.
-/// The worst pair of each exercise is printed.
+/// The 60 icons of the bundled `Assets/`, measured as a person reads them (issues "Icons that read at a
+/// glance" and "Icons a person names alone at 60 pt"), each rendered as the batch renders it (the pose file
+/// applied to the base model, the catalog's time, the computed offset) at @3x, in both states and for both
+/// pages (the light appearance on white, the dark appearance on the style's dark page): 240 cases.
+/// - **the figure's edge stands out**: composited on its page, the mean relative luminance (WCAG: Rec. 709
+///   weights on linear light) of the figure's edge (pixels of the figure, coverage above 0.5, within 3 px of a
+///   pixel outside it) against that of the ring 1 to 5 px outside the figure (whatever is there: the glow, the
+///   circles, the page, a prop) has a contrast ratio `(L1 + 0.05) / (L2 + 0.05)` of at least 3 : 1 (WCAG 2.2
+///   SC 1.4.11, non-text contrast) in every case;
+/// - **props support, never lead**: on the white page the props and the floor (pixels they cover more than
+///   half) are never darker, on average, than the figure;
+/// - **told apart**: the silhouettes (alpha > 0.5 of the icon with its circles removed: the figure, its props and
+///   floor, with the glow) of two steps of one exercise overlap by an IoU below 0.80;
+/// - **on the canvas**: no pixel with any alpha on the outer 2 px, at @3x and at @1x.
+/// The worst case of each exercise is printed.
 @Suite struct IconsReadAtAGlanceTests {
     static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets").path
     static let reading = CatalogFile.read(path: assets + "/catalog.json")
 
-    /// One exercise's ten icons: the silhouette masks and, per step, the border pixels and the luminance gaps.
+    /// One exercise's ten icons: the silhouette masks, the border pixels, the edge contrasts and the tones.
     struct Measured {
         var ids: [String] = []
         var masks: [[Bool]] = []
         var borderPixels: [Int] = []
-        var whiteGap: [Float] = []
-        var darkGap: [Float] = []
+        /// Per step, the edge contrast of each (state, page) case, in ``variants`` order.
+        var contrast: [[Float]] = []
+        /// Per step, the mean luminance of the figure and of the props on the white page (nil: no props).
+        var tones: [(figure: Float, props: Float?)] = []
     }
 
-    static func luminance(_ rgb: SIMD3<Float>) -> Float {
-        SRGB.fromLinear(0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z) * 255
-    }
+    /// The four cases of each step: not done and done, on the white page and on the dark one.
+    static let variants: [(state: IconState, appearance: IconAppearance)] =
+        [(.incomplete, .light), (.complete, .light), (.incomplete, .dark), (.complete, .dark)]
 
-    /// Mean luminance (0...255) of `image` over `page`, and of `backdrop` over `page`, at the pixels of `mask`.
-    static func gap(_ image: LinearImage, backdrop: LinearImage, mask: [Bool], page: SIMD3<Float>) -> Float {
-        var a: Float = 0, b: Float = 0, n: Float = 0
-        for i in mask.indices where mask[i] {
-            let p = image.pixels[i], q = backdrop.pixels[i]
-            a += luminance(SIMD3(p.x, p.y, p.z) + page * (1 - p.w))
-            b += luminance(SIMD3(q.x, q.y, q.z) + page * (1 - q.w))
-            n += 1
+    static func luminance(_ rgb: SIMD3<Float>) -> Float { 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z }
+
+    /// The edge and ring of a figure mask (`size` x `size`): figure pixels within `edge` px of a pixel outside it,
+    /// and outside pixels within `ring` px of the figure (distances between pixel centres).
+    static func edgeAndRing(_ figure: [Bool], size: Int, edge: Int = 3, ring: Int = 5) -> (edge: [Int], ring: [Int]) {
+        var e: [Int] = [], r: [Int] = []
+        let reach = max(edge, ring)
+        for y in 0..<size {
+            for x in 0..<size {
+                let inside = figure[y * size + x]
+                let limit = inside ? edge : ring
+                var near = false
+                scan: for dy in -reach...reach {
+                    for dx in -reach...reach where dx * dx + dy * dy <= limit * limit {
+                        let xx = x + dx, yy = y + dy
+                        let other = xx >= 0 && yy >= 0 && xx < size && yy < size ? figure[yy * size + xx] : false
+                        if other != inside { near = true; break scan }
+                    }
+                }
+                if near { if inside { e.append(y * size + x) } else { r.append(y * size + x) } }
+            }
         }
-        return n > 0 ? abs(a - b) / n : 0
+        return (e, r)
     }
+
+    /// The mean relative luminance of `image` composited on `page` (linear) over `pixels`.
+    static func meanLuminance(_ image: LinearImage, page: SIMD3<Float>, pixels: [Int]) -> Float {
+        guard !pixels.isEmpty else { return 0 }
+        var sum: Float = 0
+        for i in pixels {
+            let p = image.pixels[i]
+            sum += luminance(SIMD3(p.x, p.y, p.z) + page * (1 - p.w))
+        }
+        return sum / Float(pixels.count)
+    }
+
+    /// WCAG contrast ratio of two relative luminances.
+    static func ratio(_ a: Float, _ b: Float) -> Float { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
 
     /// Pixels with any alpha within `band` pixels of an edge.
     static func borderPixels(_ image: LinearImage, band: Int = 2) -> Int {
@@ -76,26 +109,34 @@ import Testing
             let rig = try ColladaLoader.load(path: assets + "/" + posed)
             let scene = base.applying(rig: rig).scene
             let pose = scene.pose(at: entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0)
-            let withCircles = IconRenderer(scene: scene, style: style)
+            let renderer = IconRenderer(scene: scene, style: style)
             let withoutCircles = IconRenderer(scene: scene, style: bare)
-            let frame = withCircles.prepare(pose)
-            let offset = withCircles.centringOffset(frame)
-            let icon = withCircles.render(frame, states: [.incomplete], scale: 3, offset: offset)[0].image
-            let figure = withoutCircles.render(frame, states: [.incomplete], scale: 3, offset: offset)[0].image
+            let frame = renderer.prepare(pose)
+            let offset = renderer.centringOffset(frame)
+            let icons = renderer.render(frame, variants: Self.variants + [(.plain, .light)], scale: 3, offset: offset)
+            let silhouette = withoutCircles.render(frame, states: [.incomplete], scale: 3, offset: offset)[0].image
             let small = withoutCircles.render(frame, states: [.incomplete], scale: 1, offset: offset)[0].image
-            // The circles alone, as the icon draws them.
-            var backdrop = LinearImage(width: icon.width, height: icon.height)
-            let side = Float(icon.width)
-            for c in style.circles {
-                Compositing.fillCircle(&backdrop, center: SIMD2(side / 2, side / 2), radius: c.diameter * side / 2,
-                                       color: SRGB.linear(style.incompleteColor), opacity: c.incompleteOpacity)
+            let size = silhouette.width
+            let figure = icons[0].figureAlpha.map { $0 > 0.5 }
+            try #require(figure.count == size * size)
+            let (edge, ring) = Self.edgeAndRing(figure, size: size)
+            var contrasts: [Float] = []
+            for (variant, icon) in zip(Self.variants, icons) {
+                let page = renderer.page(variant.appearance)
+                contrasts.append(Self.ratio(Self.meanLuminance(icon.image, page: page, pixels: edge),
+                                            Self.meanLuminance(icon.image, page: page, pixels: ring)))
             }
-            let mask = figure.pixels.map { $0.w > 0.5 }
+            // Props and floor: where the plain render covers more than half and the figure does not.
+            let plain = icons[4]
+            let propPixels = plain.image.pixels.indices.filter { plain.image.pixels[$0].w - plain.figureAlpha[$0] > 0.5 }
+            let figurePixels = figure.indices.filter { figure[$0] }
+            let white = SIMD3<Float>(repeating: 1)
+            out.tones.append((Self.meanLuminance(icons[0].image, page: white, pixels: figurePixels),
+                              propPixels.isEmpty ? nil : Self.meanLuminance(icons[0].image, page: white, pixels: propPixels)))
             out.ids.append(entry.id)
-            out.masks.append(mask)
-            out.borderPixels.append(borderPixels(figure) + borderPixels(small))
-            out.whiteGap.append(gap(icon, backdrop: backdrop, mask: mask, page: SIMD3(repeating: 1)))
-            out.darkGap.append(gap(icon, backdrop: backdrop, mask: mask, page: SRGB.linear([28 / 255, 28 / 255, 30 / 255])))
+            out.masks.append(silhouette.pixels.map { $0.w > 0.5 })
+            out.borderPixels.append(borderPixels(silhouette) + borderPixels(small))
+            out.contrast.append(contrasts)
         }
         return out
     }
@@ -105,6 +146,7 @@ import Testing
         let file = try #require(Self.reading.file)
         let base = try ColladaLoader.load(path: Self.assets + "/" + file.catalog.baseModel)
         #expect(file.catalog.exercises.count == 6)
+        var cases = 0
         for exercise in file.catalog.exercises {
             let m = try Self.measure(exercise, file: file, base: base)
             #expect(m.ids.count == 10)
@@ -116,15 +158,32 @@ import Testing
                     #expect(value < 0.80, "\(m.ids[i]) and \(m.ids[j]) overlap: IoU \(value)")
                 }
             }
-            let white = m.whiteGap.min() ?? 0, dark = m.darkGap.min() ?? 0
+            var low: (value: Float, id: String, variant: Int) = (.infinity, "", 0)
+            for (id, row) in zip(m.ids, m.contrast) {
+                for (k, c) in row.enumerated() {
+                    cases += 1
+                    if c < low.value { low = (c, id, k) }
+                    let v = Self.variants[k]
+                    #expect(c >= 3, "\(id) \(v.state) on the \(v.appearance) page: the figure's edge is \(c) : 1 against its surround")
+                }
+            }
+            let perPage = (0..<4).map { k in m.contrast.map { $0[k] }.min() ?? 0 }
+            let worstTone = zip(m.ids, m.tones).compactMap { id, t in t.props.map { (id, $0 - t.figure) } }.min { $0.1 < $1.1 }
+            let v = Self.variants[low.variant]
             print("""
                 \(exercise.id): worst pair \(worst.a) / \(worst.b) IoU \(String(format: "%.2f", worst.value)); \
-                luminance gap on white at least \(String(format: "%.0f", white))/255, on dark at least \
-                \(String(format: "%.0f", dark))/255; border pixels \(m.borderPixels.reduce(0, +))
+                edge contrast at least \(String(format: "%.1f", low.value)) : 1 (\(low.id), \(v.state), \(v.appearance) page); \
+                per case (not done / done on white, not done / done on dark) at least \
+                \(perPage.map { String(format: "%.1f", $0) }.joined(separator: " / ")); \
+                props minus figure luminance at least \(worstTone.map { String(format: "%.2f (%@)", $0.1, $0.0) } ?? "no props"); \
+                border pixels \(m.borderPixels.reduce(0, +))
                 """)
             for (id, n) in zip(m.ids, m.borderPixels) { #expect(n == 0, "\(id): \(n) pixels on the outer 2 px") }
-            for (id, g) in zip(m.ids, m.whiteGap) { #expect(g >= 30, "\(id): the grey figure is only \(g)/255 from the circles on white") }
+            for (id, t) in zip(m.ids, m.tones) {
+                if let props = t.props { #expect(props >= t.figure, "\(id): props (\(props)) darker than the figure (\(t.figure))") }
+            }
         }
+        #expect(cases == 240)
     }
 
     /// The measures themselves, on small images whose answers are known.
@@ -137,13 +196,17 @@ import Testing
         #expect(Self.borderPixels(image) == 0)
         image.pixels[1 * 8 + 4] = SIMD4(0, 0, 0, 0.01)
         #expect(Self.borderPixels(image) == 1)
-        // Black (opaque) over white: 255 apart; a 50% black over white against white: the sRGB of linear 0.5.
-        var black = LinearImage(width: 1, height: 1)
-        black.pixels[0] = SIMD4(0, 0, 0, 1)
-        let white = LinearImage(width: 1, height: 1)
-        #expect(abs(Self.gap(black, backdrop: white, mask: [true], page: SIMD3(repeating: 1)) - 255) < 0.01)
+        // Contrast: black on white is 21 : 1; the edge and ring of a 4 x 4 square in a 12 x 12 image.
+        #expect(abs(Self.ratio(0, 1) - 21) < 1e-4)
+        var square = [Bool](repeating: false, count: 144)
+        for y in 4..<8 { for x in 4..<8 { square[y * 12 + x] = true } }
+        let (edge, ring) = Self.edgeAndRing(square, size: 12, edge: 1, ring: 1)
+        #expect(edge.count == 12 && ring.count == 16)
+        var grey = LinearImage(width: 1, height: 1)
+        grey.pixels[0] = SIMD4(0.5, 0.5, 0.5, 1)
+        #expect(abs(Self.meanLuminance(grey, page: .zero, pixels: [0]) - 0.5) < 1e-5)
         var half = LinearImage(width: 1, height: 1)
         half.pixels[0] = SIMD4(0, 0, 0, 0.5)
-        #expect(abs(Self.gap(half, backdrop: white, mask: [true], page: SIMD3(repeating: 1)) - (255 - SRGB.fromLinear(0.5) * 255)) < 0.01)
+        #expect(abs(Self.meanLuminance(half, page: SIMD3(repeating: 1), pixels: [0]) - 0.5) < 1e-5)
     }
 }

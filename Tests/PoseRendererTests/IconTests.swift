@@ -7,15 +7,54 @@ import Testing
 struct IconTests {
     static func humanoid() throws -> Scene { try ColladaLoader.load(path: TestPaths.humanoid ?? "") }
 
+    /// With nothing else drawn (no floor), the figure's box is centred.
     @Test(arguments: [1, 2, 3])
     func figureIsCentredBySilhouette(scale: Int) throws {
         let scene = try Self.humanoid()
-        let icon = IconRenderer(scene: scene).render(pose: scene.pose(at: 0.4), state: .complete, scale: scale)
+        var style = IconStyle.standard
+        style.floor = false
+        let icon = IconRenderer(scene: scene, style: style).render(pose: scene.pose(at: 0.4), state: .complete, scale: scale)
         let size = Float(60 * scale)
         let box = try #require(icon.figureBounds)
         #expect(icon.offsetComputed)
         #expect(abs(box.center.x - size / 2) <= 1 && abs(box.center.y - size / 2) <= 1, "\(box) in \(size) px")
         #expect(icon.image.width == 60 * scale)
+    }
+
+    /// The floor: a slab whose top is just under height 0, under the part of a figure that touches it, across
+    /// the view and never wider than what is drawn; none under a figure that does not touch height 0.
+    @Test func floorUnderAFigureThatTouchesIt() throws {
+        var figure = DrawList()
+        figure.positions = [SIMD3(-0.2, 0, 0), SIMD3(0.3, 0, 0.1), SIMD3(0, 1.7, 0)]
+        figure.indices = [0, 1, 2]
+        let camera = RenderCamera.framing(figure.positions, aspect: 1, azimuth: 0, elevation: 10)
+        let floor = try #require(IconRenderer.floor(under: figure, within: figure, camera: camera, color: SIMD3(repeating: 0.5)))
+        #expect(floor.triangleCount == 12 && floor.layer.allSatisfy { $0 == .floor })
+        let ys = floor.positions.map(\.y), xs = floor.positions.map(\.x)
+        #expect(abs((ys.max() ?? 0) + 0.001) < 1e-6 && (ys.min() ?? 0) < -0.02)
+        // Looking along -Z, the camera's right is +X: the slab spans what is drawn along X, not more.
+        #expect(abs((xs.min() ?? 0) + 0.2) < 1e-4 && abs((xs.max() ?? 0) - 0.3) < 1e-4)
+        var hanging = figure
+        hanging.positions = hanging.positions.map { $0 + SIMD3(0, 0.4, 0) }
+        #expect(IconRenderer.floor(under: hanging, within: hanging, camera: camera, color: SIMD3(repeating: 0.5)) == nil)
+    }
+
+    /// The icon's figure is ink-outlined: its darkest pixels are at the ink's tone (the shading alone never
+    /// gets that dark), and without the ink they are not.
+    @Test func figureIsInked() throws {
+        let scene = try Self.humanoid()
+        var style = IconStyle.standard
+        style.circles = []
+        let pose = scene.pose(at: 0.4)
+        func darkest(_ style: IconStyle) -> Float {
+            let icon = IconRenderer(scene: scene, style: style).render(pose: pose, state: .incomplete, scale: 3)
+            return icon.image.pixels.filter { $0.w > 0.99 }.map { $0.x }.min() ?? 1
+        }
+        let ink = SRGB.linear(IconStyle.standard.inkColor).x
+        let inked = darkest(style)
+        style.outlineWidth = 0
+        let bare = darkest(style)
+        #expect(inked <= ink * 1.6 + 0.01 && bare > ink * 2, "darkest pixel \(inked) inked, \(bare) without; ink \(ink)")
     }
 
     @Test func offsetsAgreeAcrossScalesAndOverridesApply() throws {

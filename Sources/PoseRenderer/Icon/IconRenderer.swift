@@ -14,6 +14,9 @@ public struct IconImage: Sendable {
     public var figureBounds: PixelRect?
     /// Whether the file's camera was used (false: a fitted camera).
     public var usedFileCamera: Bool
+    /// The figure's coverage per pixel (0...1, row-major; without props, floor, glow or circles): what the
+    /// figure's edge is measured on. Empty when not rendered.
+    public var figureAlpha: [Float] = []
 }
 
 /// The icon recipe of `DESIGN.md` ("The icon") with the numbers of an ``IconStyle``: circles behind, the
@@ -123,7 +126,72 @@ public struct IconRenderer: Sendable {
         let skinned = meshes.filter { if case .skin = scene.meshInstances[$0.instance].source { return true } else { return false } }
         let figure = skinned.isEmpty || skinned.count == meshes.count ? list : DrawList(scene: scene, meshes: skinned, coloring: renderer.coloring)
         let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
-        return Frame(list: list, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
+        var all = list
+        if style.floor, let floor = Self.floor(under: figure, within: list, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
+            all.append(floor)
+        }
+        return Frame(list: all, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
+    }
+
+    /// Lowest figure point (metres above 0) for which a floor is drawn: a figure that touches height 0
+    /// (standing, lying, on its hands) gets one; a hanging figure (the bar says where it is) and a model placed
+    /// anywhere else (a file whose ground is not at 0) do not.
+    public static let floorReach: ClosedRange<Float> = -0.05...0.05
+    /// The floor slab's thickness (metres), what shows of it from a level camera.
+    static let floorThickness: Float = 0.035
+
+    /// A thin slab with its top at height 0 under what of `figure` is near the floor (within 0.3 m of its lowest
+    /// point), its long side across the view (the camera's right, level): that part's extent along it plus
+    /// 0.15 m each side (never beyond what `drawn`, the figure and its props, spans), and along the view its
+    /// depth plus 0.06 m each side. Layer ``DrawList/Layer/floor``, drawn flat. `nil` when the figure's lowest
+    /// point is outside ``floorReach`` or it has no finite points. O(vertices).
+    static func floor(under figure: DrawList, within drawn: DrawList, camera: RenderCamera, color: SIMD3<Float>) -> DrawList? {
+        let v = camera.view
+        var right = SIMD3<Float>(v.columns.0.x, 0, v.columns.2.x)
+        if simdLength(right) < 1e-4 { right = SIMD3(1, 0, 0) }
+        right = simdNormalize(right)
+        let across = SIMD3<Float>(-right.z, 0, right.x)
+        // The figure's lowest point decides whether there is a floor; the points within `band` of the floor give
+        // the strip's extent (the feet, hands or back that touch it; the lowest part of a hanging figure).
+        var lowest = Float.infinity, highest = -Float.infinity
+        for p in figure.positions where p.y.isFinite { lowest = min(lowest, p.y); highest = max(highest, p.y) }
+        guard lowest <= highest, floorReach.contains(lowest) else { return nil }
+        let band = lowest + 0.3
+        var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
+        for p in figure.positions where p.x.isFinite && p.y <= band && p.z.isFinite {
+            let q = SIMD2(simdDot(p, right), simdDot(p, across))
+            lo = pointwiseMin(lo, q)
+            hi = pointwiseMax(hi, q)
+        }
+        guard lo.x <= hi.x else { return nil }
+        // Never wider than what is drawn (the figure and its props), which the camera frames.
+        var across0 = Float.infinity, across1 = -Float.infinity
+        for p in drawn.positions where p.x.isFinite && p.y.isFinite && p.z.isFinite {
+            let a = simdDot(p, right)
+            across0 = min(across0, a); across1 = max(across1, a)
+        }
+        let a0 = max(lo.x - 0.15, across0), a1 = min(hi.x + 0.15, across1)
+        guard a0 < a1 else { return nil }
+        let b0 = lo.y - 0.06, b1 = hi.y + 0.06
+        let y0 = -floorThickness, y1: Float = -0.001
+        func point(_ a: Float, _ y: Float, _ b: Float) -> SIMD3<Float> { right * a + across * b + SIMD3(0, y, 0) }
+        var list = DrawList()
+        list.palette = [color]
+        // Corners: index = (a is a1) + 2 (y is y1) + 4 (b is b1).
+        for k in 0..<8 { list.positions.append(point(k & 1 == 0 ? a0 : a1, k & 2 == 0 ? y0 : y1, k & 4 == 0 ? b0 : b1)) }
+        // Faces (outward, counter-clockwise), each two triangles with the face's normal.
+        let faces: [([UInt32], SIMD3<Float>)] = [
+            ([2, 6, 7, 3], SIMD3(0, 1, 0)), ([0, 1, 5, 4], SIMD3(0, -1, 0)),
+            ([0, 2, 3, 1], -across), ([4, 5, 7, 6], across),
+            ([0, 4, 6, 2], -right), ([1, 3, 7, 5], right),
+        ]
+        for (q, n) in faces {
+            list.indices += [q[0], q[1], q[2], q[0], q[2], q[3]]
+            list.cornerNormals += [SIMD3<Float>](repeating: n, count: 6)
+            list.colorIndex += [0, 0]
+            list.layer += [.floor, .floor]
+        }
+        return list
     }
 
     /// The icon of `pose` in `state` at `scale` (1, 2, 3...). `offset` (points, x right, y down) overrides the
@@ -153,8 +221,19 @@ public struct IconRenderer: Sendable {
         render(prepare(pose), states: states, scale: scale, offset: offset)
     }
 
-    /// ``render(pose:states:scale:offset:)`` of a prepared pose.
+    /// ``render(pose:states:scale:offset:)`` of a prepared pose, for the light page.
     public func render(_ frame: Frame, states: [IconState], scale: Int, offset: SIMD2<Float>?) -> [IconImage] {
+        render(frame, variants: states.map { ($0, .light) }, scale: scale, offset: offset)
+    }
+
+    /// The icons of a prepared pose in each of `variants` (a state and the page it is drawn for) at `scale`,
+    /// sharing one render of the scene, one ink pass and one glow blur (the variants differ in the ink's tone, the
+    /// props' tone on a dark page, the colour filters and the circles).
+    ///
+    /// Cost: one render of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, one ink pass and one blur,
+    /// then per variant O(pixels) effects.
+    public func render(_ frame: Frame, variants: [(state: IconState, appearance: IconAppearance)], scale: Int,
+                       offset: SIMD2<Float>?) -> [IconImage] {
         let sc = max(1, scale)
         let size = max(1, style.pointSize * sc)
         let fsize = Float(size)
@@ -165,7 +244,8 @@ public struct IconRenderer: Sendable {
         let base = chosen.camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
         let shiftPixels = (offset ?? .zero) * Float(sc)
         let cam = base.screenAdjusted(shift: shiftPixels, width: size, height: size)
-        let rendered = Rasterizer.render(list, camera: cam, width: size, height: size, options: options)
+        let layered = Rasterizer.renderLayered(list, camera: cam, width: size, height: size, options: options)
+        let rendered = layered.image
         // The figure's box: from the figure alone when props are drawn too (its projected vertices: no second render).
         let bounds: PixelRect?
         if frame.figure.positions.count == list.positions.count {
@@ -177,16 +257,24 @@ public struct IconRenderer: Sendable {
         } else {
             bounds = nil
         }
-        // The glow blurs the figure's alpha, which the colour filters leave as it is: one blur serves every state.
+        let figureAlpha = layered.figure.pixels.map { $0.w }
+        let drawn = variants.contains { $0.state != .plain }
+        // The ink: one weight in points, so `outlineWidth · scale` pixels.
+        let ink = drawn && style.outlineWidth > 0
+            ? Ink.amount(layered, width: style.outlineWidth * Float(sc), creaseDepth: style.creaseDepth) : []
+        // The glow blurs the figure's alpha, which the ink and the colour filters leave as it is: one blur serves every variant.
         let glowRadius = style.glowRadius * fsize
-        let needsGlow = states.contains { $0 != .plain }
-        let blurred = needsGlow ? Compositing.blurredAlpha(rendered, radius: glowRadius) : []
-        return states.map { state in
-            var figure = rendered
+        let blurred = drawn ? Compositing.blurredAlpha(rendered, radius: glowRadius) : []
+        return variants.map { variant in
+            let state = variant.state
             if state == .plain {
-                return IconImage(image: figure, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
-                                 figureBounds: bounds, usedFileCamera: chosen.isFile)
+                return IconImage(image: rendered, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
+                                 figureBounds: bounds, usedFileCamera: chosen.isFile, figureAlpha: figureAlpha)
             }
+            let dark = variant.appearance == .dark
+            var figure = ink.isEmpty && !dark ? rendered
+                : Ink.draw(layered, amount: ink, color: inkColor(state: state, appearance: variant.appearance),
+                           otherTone: dark ? style.darkPropTone : 1)
             // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
             let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
             ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
@@ -201,7 +289,36 @@ public struct IconRenderer: Sendable {
             }
             Compositing.over(figure, onto: &canvas)
             return IconImage(image: canvas, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
-                             figureBounds: bounds, usedFileCamera: chosen.isFile)
+                             figureBounds: bounds, usedFileCamera: chosen.isFile, figureAlpha: figureAlpha)
         }
+    }
+
+    /// The page an appearance is drawn for, linear: white, or the style's dark page.
+    public func page(_ appearance: IconAppearance) -> SIMD3<Float> {
+        appearance == .dark ? SRGB.linear(style.darkPageColor) : SIMD3(repeating: 1)
+    }
+
+    /// The ink for `state` on `appearance`'s page (linear): of the style's dark and light inks, the one with the
+    /// higher contrast ratio against what lies around the figure: the circles of that state over that page.
+    /// With the standard style: dark on the white page and over the theme colour, light over the grey circles
+    /// of the dark page.
+    public func inkColor(state: IconState, appearance: IconAppearance) -> SIMD3<Float> {
+        var behind = page(appearance)
+        let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
+        for c in style.circles {
+            let o = min(max(state == .complete ? c.completeOpacity : c.incompleteOpacity, 0), 1)
+            behind = color * o + behind * (1 - o)
+        }
+        let dark = SRGB.linear(style.inkColor), light = SRGB.linear(style.lightInkColor)
+        return Self.contrastRatio(dark, behind) >= Self.contrastRatio(light, behind) ? dark : light
+    }
+
+    /// WCAG relative luminance of a linear colour (Rec. 709 weights).
+    public static func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+
+    /// WCAG contrast ratio `(L1 + 0.05) / (L2 + 0.05)` of two linear colours, lighter over darker (1...21).
+    public static func contrastRatio(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 }

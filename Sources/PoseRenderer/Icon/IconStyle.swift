@@ -66,6 +66,31 @@ public struct IconStyle: Sendable, Codable, Equatable {
     public var glowOpacity: Float = 1
     /// Supersampling: samples per pixel side (4 = 16 samples per pixel).
     public var samplesPerSide: Int = 4
+    /// The ink line's weight in points (the figure's outline and where it passes in front of itself; ``Ink``);
+    /// 0 draws none. One point is one pixel at 1x and three at 3x: one weight at every scale.
+    public var outlineWidth: Float = 1
+    /// How much farther (metres) the figure must lie behind itself for a crease line.
+    public var creaseDepth: Float = 0.12
+    /// The dark ink (sRGB components): on the light page, and wherever it contrasts more with the circles.
+    public var inkColor: [Float] = [0.16, 0.16, 0.2]
+    /// The light ink (sRGB components): where it contrasts more with the circles than ``inkColor`` (the grey
+    /// circles on the dark page).
+    public var lightInkColor: [Float] = [1, 1, 1]
+    /// Colour of the props (walls, boxes, bars, balls: unskinned meshes in a scene with a skinned figure), drawn
+    /// flat: lighter than the figure, so they support the pose and never lead (sRGB components).
+    public var propColor: [Float] = [0.8, 0.8, 0.8]
+    /// Whether a floor is drawn under a figure that stands near height 0: a thin slab at the floor's height
+    /// under the figure's footprint, so that depth, contacts and feet off the floor read.
+    public var floor: Bool = true
+    /// The floor's colour (sRGB components), drawn flat.
+    public var floorColor: [Float] = [0.86, 0.86, 0.86]
+    /// Whether dark-appearance variants are drawn (the asset catalog's `luminosity: dark`).
+    public var darkAppearance: Bool = true
+    /// The page the dark variants are drawn for (sRGB components): the app's dark background.
+    public var darkPageColor: [Float] = [0, 0.05, 0.15]
+    /// On the dark page, props and floor are dimmed by this factor (linear light), so that they recede there
+    /// as their light tone makes them recede on a white page.
+    public var darkPropTone: Float = 0.35
 
     public init() {}
 
@@ -93,6 +118,16 @@ public struct IconStyle: Sendable, Codable, Equatable {
         glowColor = try c.decodeIfPresent([Float].self, forKey: .glowColor) ?? d.glowColor
         glowOpacity = try c.decodeIfPresent(Float.self, forKey: .glowOpacity) ?? d.glowOpacity
         samplesPerSide = try c.decodeIfPresent(Int.self, forKey: .samplesPerSide) ?? d.samplesPerSide
+        outlineWidth = try c.decodeIfPresent(Float.self, forKey: .outlineWidth) ?? d.outlineWidth
+        creaseDepth = try c.decodeIfPresent(Float.self, forKey: .creaseDepth) ?? d.creaseDepth
+        inkColor = try c.decodeIfPresent([Float].self, forKey: .inkColor) ?? d.inkColor
+        lightInkColor = try c.decodeIfPresent([Float].self, forKey: .lightInkColor) ?? d.lightInkColor
+        propColor = try c.decodeIfPresent([Float].self, forKey: .propColor) ?? d.propColor
+        floor = try c.decodeIfPresent(Bool.self, forKey: .floor) ?? d.floor
+        floorColor = try c.decodeIfPresent([Float].self, forKey: .floorColor) ?? d.floorColor
+        darkAppearance = try c.decodeIfPresent(Bool.self, forKey: .darkAppearance) ?? d.darkAppearance
+        darkPageColor = try c.decodeIfPresent([Float].self, forKey: .darkPageColor) ?? d.darkPageColor
+        darkPropTone = try c.decodeIfPresent(Float.self, forKey: .darkPropTone) ?? d.darkPropTone
     }
 
     /// What is out of range, in words (nil when the style can be drawn): colours of three components
@@ -102,16 +137,20 @@ public struct IconStyle: Sendable, Codable, Equatable {
         if !(8...1024).contains(pointSize) { return "pointSize is \(pointSize); it must be 8...1024" }
         if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be a list of 1...4, like [1, 2, 3]" }
         if !(1...8).contains(samplesPerSide) { return "samplesPerSide is \(samplesPerSide); it must be 1...8" }
-        for (name, c) in [("themeColor", themeColor), ("incompleteColor", incompleteColor), ("figureColor", figureColor), ("glowColor", glowColor)]
+        for (name, c) in [("themeColor", themeColor), ("incompleteColor", incompleteColor), ("figureColor", figureColor), ("glowColor", glowColor),
+                          ("inkColor", inkColor), ("lightInkColor", lightInkColor), ("propColor", propColor), ("floorColor", floorColor),
+                          ("darkPageColor", darkPageColor)]
         where c.count != 3 || c.contains(where: { !(0...1).contains($0) }) {
             return "\(name) must be three numbers in 0...1 (red, green, blue)"
         }
         for (name, v) in [("figureHeight", figureHeight), ("glowRadius", glowRadius), ("glowOpacity", glowOpacity),
-                          ("grayscaleComplete", grayscaleComplete), ("grayscaleIncomplete", grayscaleIncomplete)]
+                          ("grayscaleComplete", grayscaleComplete), ("grayscaleIncomplete", grayscaleIncomplete),
+                          ("outlineWidth", outlineWidth), ("darkPropTone", darkPropTone)]
         where !(0...2).contains(v) {
             return "\(name) is \(v); it must be 0...2"
         }
         if !(0...4).contains(contrast) { return "contrast is \(contrast); it must be 0...4" }
+        if !(0...10).contains(creaseDepth) { return "creaseDepth is \(creaseDepth); it must be 0...10 (metres)" }
         for c in circles where !(0...1).contains(c.diameter) || !(0...1).contains(c.completeOpacity) || !(0...1).contains(c.incompleteOpacity) {
             return "a circle's diameter and opacities must be 0...1"
         }

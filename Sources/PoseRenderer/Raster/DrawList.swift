@@ -13,6 +13,19 @@ public struct DrawList: Sendable {
     public var colorIndex: [UInt16] = []
     /// Linear-light diffuse colours.
     public var palette: [SIMD3<Float>] = []
+    /// Per triangle, what it belongs to (``Layer``): the figure, a prop or the floor. Icons ink the figure's
+    /// outline and draw the rest flat and light.
+    public var layer: [Layer] = []
+
+    /// What a triangle belongs to.
+    public enum Layer: UInt8, Sendable {
+        /// The skinned figure (everything, in a scene without skins).
+        case figure = 0
+        /// An unskinned mesh in a scene with skins: a wall, a bar, a ball.
+        case prop = 1
+        /// The floor the icon draws under the figure.
+        case floor = 2
+    }
 
     public init() {}
 
@@ -34,9 +47,9 @@ public struct DrawList: Sendable {
             self.useMaterials = useMaterials
         }
 
-        /// The icon style's figure colour, neutral props, materials on.
+        /// The icon style's figure and prop colours, materials on (for the figure).
         public init(style: IconStyle) {
-            self.init(defaultColor: SRGB.linear(style.figureColor))
+            self.init(defaultColor: SRGB.linear(style.figureColor), propColor: SRGB.linear(style.propColor))
         }
     }
 
@@ -58,6 +71,7 @@ public struct DrawList: Sendable {
         indices.reserveCapacity(3 * total)
         cornerNormals.reserveCapacity(3 * total)
         colorIndex.reserveCapacity(total)
+        layer.reserveCapacity(total)
         for posed in meshes {
             let mesh = scene.meshes[posed.mesh]
             let inst = scene.meshInstances[posed.instance]
@@ -75,6 +89,7 @@ public struct DrawList: Sendable {
                     color = SIMD3(d.x, d.y, d.z).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
                 }
                 let slot = colorSlot(color)
+                let kind: Layer = hasSkins && !isSkinned ? .prop : .figure
                 let normals = k < posed.normals.count && posed.normals[k].count == part.positionIndices.count ? posed.normals[k] : []
                 let idx = part.positionIndices
                 var c = 0
@@ -90,6 +105,7 @@ public struct DrawList: Sendable {
                             cornerNormals.append(n)
                         }
                         colorIndex.append(slot)
+                        layer.append(kind)
                     }
                     c += 3
                 }
@@ -107,5 +123,6 @@ public struct DrawList: Sendable {
         cornerNormals.append(contentsOf: other.cornerNormals)
         palette.append(contentsOf: other.palette.prefix(max(0, Int(UInt16.max) + 1 - pbase)))
         colorIndex.append(contentsOf: other.colorIndex.map { UInt16(max(0, min(Int($0) + pbase, palette.count - 1, Int(UInt16.max)))) })
+        layer.append(contentsOf: other.layer)
     }
 }

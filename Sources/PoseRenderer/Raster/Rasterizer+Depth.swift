@@ -57,3 +57,57 @@ struct LinearDepthWriter: PixelWriter {
     @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
     @inline(__always) func writeDepth(_ i: Int, _ z: Float) { depth[i] = z }
 }
+
+/// A render split for the icons: the whole image, the figure's share of each pixel, and the figure's nearest
+/// depth per pixel (what ``Ink`` outlines).
+public struct LayeredImage: Sendable {
+    /// Everything drawn (figure, props, floor), premultiplied linear.
+    public var image: LinearImage
+    /// The figure's share of each pixel (premultiplied linear; alpha is the figure's coverage). `image` minus
+    /// this is the props and the floor.
+    public var figure: LinearImage
+    /// Per pixel, the distance from the eye (metres, along the view axis) of the nearest figure sample;
+    /// `+infinity` where the figure does not cover the pixel.
+    public var figureDepth: [Float]
+}
+
+extension Rasterizer {
+    /// Renders `list` as ``render(_:camera:width:height:options:resolve:)`` does and also splits out the figure's
+    /// layer (``DrawList/layer``) and its depth. Same cost plus O(pixels).
+    public static func renderLayered(_ list: DrawList, camera: RenderCamera, width: Int, height: Int,
+                                     options: RasterOptions = RasterOptions()) -> LayeredImage {
+        var image = LinearImage(width: width, height: height)
+        var figure = LinearImage(width: width, height: height)
+        var depth = [Float](repeating: .infinity, count: image.width * image.height)
+        guard width > 0, height > 0, list.triangleCount > 0 else { return LayeredImage(image: image, figure: figure, figureDepth: depth) }
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            figure.pixels.withUnsafeMutableBufferPointer { fig in
+                depth.withUnsafeMutableBufferPointer { z in
+                    guard let base = out.baseAddress, let fb = fig.baseAddress, let zb = z.baseAddress else { return }
+                    run(list, camera: camera, width: width, height: height, options: options, resolve: true,
+                        writer: LayeredWriter(base: base, figure: fb, depth: zb))
+                }
+            }
+        }
+        // NDC depth to distance along the view axis: z_clip = c2.z·z + c3.z, w_clip = c2.w·z + c3.w (z the camera-space
+        // z, negative in front), so z = (c3.z - ndc·c3.w) / (ndc·c2.w - c2.z); perspective and orthographic alike.
+        let p = camera.projection
+        let c2z = p.columns.2.z, c2w = p.columns.2.w, c3z = p.columns.3.z, c3w = p.columns.3.w
+        for i in depth.indices where depth[i].isFinite {
+            let ndc = depth[i]
+            let den = ndc * c2w - c2z
+            depth[i] = den != 0 ? -(c3z - ndc * c3w) / den : .infinity
+        }
+        return LayeredImage(image: image, figure: figure, figureDepth: depth)
+    }
+}
+
+/// Into a ``LayeredImage``'s planes.
+struct LayeredWriter: PixelWriter {
+    let base: UnsafeMutablePointer<SIMD4<Float>>
+    let figure: UnsafeMutablePointer<SIMD4<Float>>
+    let depth: UnsafeMutablePointer<Float>
+    static var wantsLayers: Bool { true }
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
+    @inline(__always) func writeLayers(_ i: Int, figure f: SIMD4<Float>, depth z: Float) { figure[i] = f; depth[i] = z }
+}

@@ -62,6 +62,9 @@ public enum Rasterizer {
         let lights = Lighting.Prepared(options.lighting)
         let workers = max(1, min(options.threads, frame.bandCount))
         let out = SharedWriter(writer: writer)
+        // Lists built by hand may carry no layers: their triangles are the figure.
+        let layers = list.layer.count == list.triangleCount ? list.layer.map(\.rawValue) : [UInt8](repeating: 0, count: list.triangleCount)
+        layers.withUnsafeBufferPointer { layers in
         list.cornerNormals.withUnsafeBufferPointer { normals in
         list.colorIndex.withUnsafeBufferPointer { colorIndex in
         list.palette.withUnsafeBufferPointer { palette in
@@ -73,7 +76,7 @@ public enum Rasterizer {
             let ctx = BandContext(screen: screen, binStart: binStart, binItems: binItems,
                                   samplesWide: frame.samplesWide, samplesHigh: frame.samplesHigh, bandRows: frame.bandRows)
             let resolver = SampleResolver<W>(shade: shade, corners: corners, normals: normals, colorIndex: colorIndex, palette: palette,
-                                             rotation: rot, lights: lights, samplesPerSide: s, width: width)
+                                             layers: layers, rotation: rot, lights: lights, samplesPerSide: s, width: width)
             let bandCount = frame.bandCount
             Parallel.run(workers: workers) { w in
                 let bandSamples = frame.samplesWide * frame.bandRows
@@ -95,7 +98,7 @@ public enum Rasterizer {
                         let x0 = sink.minX / s * s, x1 = min(frame.samplesWide, (sink.maxX / s + 1) * s)
                         let r0 = (sink.minRow - rowStart) / s * s, r1 = min(rows, ((sink.maxRow - rowStart) / s + 1) * s)
                         if resolve {
-                            resolver.resolve(ids: ids, rowStart: rowStart, rows: rows, columns: (x0 / s)..<(x1 / s),
+                            resolver.resolve(ids: ids, depth: depth, rowStart: rowStart, rows: rows, columns: (x0 / s)..<(x1 / s),
                                              pixelRows: (r0 / s)..<(r1 / s), into: out.writer, scratch: &scratch)
                             if W.wantsDepth {
                                 writeDepths(depth, samplesWide: frame.samplesWide, samplesPerSide: s, rowStart: rowStart,
@@ -110,7 +113,7 @@ public enum Rasterizer {
                     band += workers
                 }
             }
-        }}}}}}}}
+        }}}}}}}}}
     }
 
     /// For tests: how many times each sample (row-major, `width·s x height·s`) is covered by a triangle of

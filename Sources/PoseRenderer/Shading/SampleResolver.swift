@@ -7,6 +7,8 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
     let normals: UnsafeBufferPointer<SIMD3<Float>>
     let colorIndex: UnsafeBufferPointer<UInt16>
     let palette: UnsafeBufferPointer<SIMD3<Float>>
+    /// Per triangle, its ``DrawList/Layer`` raw value (as many as the list has triangles).
+    let layers: UnsafeBufferPointer<UInt8>
     let rotation: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
     let lights: Lighting.Prepared
     let samplesPerSide: Int
@@ -39,13 +41,18 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
         var n = rotation.0 * nw.x + rotation.1 * nw.y + rotation.2 * nw.z
         let len2 = (n * n).sum()
         n = len2 > 1e-20 ? n * (r.facing / len2.squareRoot()) : SIMD3(0, 0, 1)
-        return lights.shade(albedo: palette[Int(colorIndex[t])], normal: n)
+        let albedo = palette[Int(colorIndex[t])]
+        return layers[t] == 0 ? lights.shade(albedo: albedo, normal: n) : lights.shadeFlat(albedo: albedo, normal: n)
     }
+
+    /// Whether screen triangle `id` belongs to the figure.
+    @inline(__always)
+    func isFigure(_ id: UInt32) -> Bool { layers[Int(shade[Int(id)].triangle)] == 0 }
 
     /// Resolves pixels `columns` of the band's pixel rows `pixelRows` (counted from the band's first) into `out`
     /// (the whole image, `width` wide). The band's sample rows start at `rowStart`; `ids` holds them.
-    func resolve(ids: UnsafeMutablePointer<UInt32>, rowStart: Int, rows: Int, columns: Range<Int>, pixelRows: Range<Int>,
-                 into out: Writer, scratch: inout Scratch) {
+    func resolve(ids: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, rowStart: Int, rows: Int,
+                 columns: Range<Int>, pixelRows: Range<Int>, into out: Writer, scratch: inout Scratch) {
         let s = samplesPerSide, sw = width * s, n = Float(s * s)
         let empty = Rasterizer.empty
         let band0 = rowStart / s
@@ -66,6 +73,18 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
                     } else {
                         let c = color(first, at: SIMD2(Float(px * s) + Float(s) / 2, Float(py * s) + Float(s) / 2))
                         out.write(outRow + px, SIMD4(c, 1))
+                        if Writer.wantsLayers {
+                            if isFigure(first) {
+                                var z = Float.infinity
+                                for b in 0..<s {
+                                    let r = depth + rowBase + b * sw + px * s
+                                    for a in 0..<s { z = min(z, r[a]) }
+                                }
+                                out.writeLayers(outRow + px, figure: SIMD4(c, 1), depth: z)
+                            } else {
+                                out.writeLayers(outRow + px, figure: .zero, depth: .infinity)
+                            }
+                        }
                     }
                     continue
                 }
@@ -86,13 +105,25 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
                         scratch.sum[g] += SIMD2(Float(a) + 0.5, Float(b) + 0.5)
                     }
                 }
-                var acc = SIMD3<Float>.zero
+                var acc = SIMD3<Float>.zero, figure = SIMD4<Float>.zero
                 for g in 0..<groups {
                     let cnt = Float(scratch.count[g])
                     let p = SIMD2(Float(px * s), Float(py * s)) + scratch.sum[g] / cnt
-                    acc += color(scratch.id[g], at: p) * cnt
+                    let c = color(scratch.id[g], at: p) * cnt
+                    acc += c
+                    if Writer.wantsLayers && isFigure(scratch.id[g]) { figure += SIMD4(c, cnt) }
                 }
                 out.write(outRow + px, SIMD4(acc / n, Float(covered) / n))
+                if Writer.wantsLayers {
+                    var z = Float.infinity
+                    if figure.w > 0 {
+                        for b in 0..<s {
+                            let r = ids + rowBase + b * sw + px * s, d = depth + rowBase + b * sw + px * s
+                            for a in 0..<s where r[a] != empty && isFigure(r[a]) { z = min(z, d[a]) }
+                        }
+                    }
+                    out.writeLayers(outRow + px, figure: figure / n, depth: z)
+                }
             }
         }
     }
@@ -106,11 +137,18 @@ protocol PixelWriter {
     static var wantsDepth: Bool { get }
     /// Stores the nearest NDC depth among pixel `i`'s covered samples (only pixels in a drawn box get one).
     func writeDepth(_ i: Int, _ z: Float)
+    /// Whether the resolve also splits out the figure's part of each pixel for ``writeLayers(_:figure:depth:)``.
+    static var wantsLayers: Bool { get }
+    /// Stores the figure's share of pixel `i` (premultiplied linear, alpha its coverage; the rest of the
+    /// pixel is props and floor) and the nearest NDC depth among its figure samples (`+infinity`: none).
+    func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float)
 }
 
 extension PixelWriter {
     static var wantsDepth: Bool { false }
     @inline(__always) func writeDepth(_ i: Int, _ z: Float) {}
+    static var wantsLayers: Bool { false }
+    @inline(__always) func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float) {}
 }
 
 /// Into a ``LinearImage``'s storage.
