@@ -36,9 +36,10 @@ import Testing
         #expect(icons.status == 0, "\(icons.stderr)")
         let pngs = (FileManager.default.enumerator(atPath: out + "/ProgressionIcons.xcassets")?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".png") }
-        #expect(pngs.count == 2 * 2 * 3, "\(pngs.sorted())")
+        // Two rigs, two states, three scales, each for the light and the dark appearance.
+        #expect(pngs.count == 2 * 2 * 3 * 2, "\(pngs.sorted())")
         for id in ["pushup-01", "pushup-01-complete", "squat-01", "squat-01-complete"] {
-            #expect(pngs.contains("\(id).imageset/\(id)@3x.png"))
+            #expect(pngs.contains("\(id).imageset/\(id)@3x.png") && pngs.contains("\(id).imageset/\(id)-dark@3x.png"))
         }
 
         let validate = try CommandRunner.run(["validate", "--assets", dir])
