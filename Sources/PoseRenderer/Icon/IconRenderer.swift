@@ -265,6 +265,7 @@ public struct IconRenderer: Sendable {
         // The glow blurs the figure's alpha, which the ink and the colour filters leave as it is: one blur serves every variant.
         let glowRadius = style.glowRadius * fsize
         let blurred = drawn ? Compositing.blurredAlpha(rendered, radius: glowRadius) : []
+        var backdrops: [IconState: LinearImage] = [:]
         return variants.map { variant in
             let state = variant.state
             if state == .plain {
@@ -272,25 +273,62 @@ public struct IconRenderer: Sendable {
                                  figureBounds: bounds, usedFileCamera: chosen.isFile, figureAlpha: figureAlpha)
             }
             let dark = variant.appearance == .dark
-            var figure = ink.isEmpty && !dark ? rendered
-                : Ink.draw(layered, amount: ink, color: inkColor(state: state, appearance: variant.appearance),
-                           otherTone: dark ? style.darkPropTone : 1)
-            // Figure effects in SwiftUI's order: .grayscale(g).contrast(c).shadow(color: glow, radius: r).
+            // Backdrop: circles in list order, centred (drawn once per state, shared by the two pages).
+            var canvas = backdrop(state, size: size, cache: &backdrops)
+            // In one pass per pixel, in SwiftUI's order: the ink (and the props' tone on the dark page), then
+            // .grayscale(g).contrast(c) on the figure, .shadow(color: glow, radius: r) beneath it, the figure over
+            // the circles: the same arithmetic as ``Ink/draw``, ``ColorMatrix/apply(to:)``, ``Compositing/shadow``
+            // and ``Compositing/over``, one after another, without their intermediate images.
             let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
-            ColorMatrix.contrast(style.contrast).after(.grayscale(gray)).apply(to: &figure)
-            figure = Compositing.shadow(figure, blurredAlpha: blurred, color: SRGB.linear(style.glowColor), opacity: style.glowOpacity)
-            // Backdrop: circles in list order, centred.
-            var canvas = LinearImage(width: size, height: size)
-            let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
-            for c in style.circles {
-                let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
-                Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
-                                       color: color, opacity: opacity)
-            }
-            Compositing.over(figure, onto: &canvas)
+            let matrix = ColorMatrix.contrast(style.contrast).after(.grayscale(gray))
+            let inked = !(ink.isEmpty && !dark)
+            let inkTone = SIMD4(inkColor(state: state, appearance: variant.appearance), 1)
+            let tone = dark ? style.darkPropTone : 1
+            let toneVector = SIMD4<Float>(tone, tone, tone, 1)
+            let glow = SRGB.linear(style.glowColor), glowOpacity = min(max(style.glowOpacity, 0), 1)
+            let encode = SRGB.encodeCurve, decode = SRGB.decodeCurve
+            rendered.pixels.withUnsafeBufferPointer { image in
+            layered.figure.pixels.withUnsafeBufferPointer { fig in
+            canvas.pixels.withUnsafeMutableBufferPointer { out in
+                for i in 0..<out.count {
+                    var px = image[i]
+                    if inked && px.w > 0 {
+                        let f = fig[i]
+                        let other = (px - f) * toneVector
+                        let k = i < ink.count ? ink[i] : 0
+                        px = other + f * (1 - k) + inkTone * (k * f.w)
+                    }
+                    if px.w > 0 {
+                        let c = SIMD3(px.x, px.y, px.z) / px.w
+                        let e = SIMD3(encode(c.x), encode(c.y), encode(c.z))
+                        let m = matrix.apply(e).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+                        px = SIMD4(SIMD3(decode(m.x), decode(m.y), decode(m.z)) * px.w, px.w)
+                    } else {
+                        px = .zero
+                    }
+                    let a = min(max(blurred[i], 0), 1) * glowOpacity
+                    px = px + SIMD4(glow * a, a) * (1 - px.w)
+                    out[i] = px + out[i] * (1 - px.w)
+                }
+            }}}
             return IconImage(image: canvas, scale: sc, offset: shiftPixels / Float(sc), offsetComputed: false,
                              figureBounds: bounds, usedFileCamera: chosen.isFile, figureAlpha: figureAlpha)
         }
+    }
+
+    /// The circles of `state` on a transparent `size`-pixel canvas, drawn once and kept in `cache`.
+    func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
+        if let made = cache[state] { return made }
+        var canvas = LinearImage(width: size, height: size)
+        let fsize = Float(size)
+        let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
+        for c in style.circles {
+            let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
+            Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
+                                   color: color, opacity: opacity)
+        }
+        cache[state] = canvas
+        return canvas
     }
 
     /// The page an appearance is drawn for, linear: white, or the style's dark page.
