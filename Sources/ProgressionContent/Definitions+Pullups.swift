@@ -16,9 +16,9 @@ extension ProgressionLibrary {
     /// hands, the head and the free arm are all in view.
     static let barView = ProgressionDefinition.View.from(55, up: 12)
 
-    /// Dead hang: arms overhead, hands wider than the shoulders (`width` degrees out; positive brings
-    /// them in), legs straight.
-    static func hang(width: Float = -26) -> KeyPose {
+    /// Dead hang: arms overhead, hands a little wider than the shoulders (`width` degrees out from straight
+    /// overhead; negative brings them in: -26 puts the two hands touching above the head), legs straight.
+    static func hang(width: Float = 14) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -178, width).both("forearm", -20).both("thigh", -5).both("shin", 10)
     }
 
@@ -83,16 +83,13 @@ extension ProgressionLibrary {
             keys: [hang().key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.3), view: barView),
         ProgressionDefinition(
+            // The hands touching on the bar (held there by IK through the rep), elbows out in a diamond at the top.
             id: "pullup-06", name: "Close pullups", duration: 3,
-            keys: [hang(width: 19).key(0),
-                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.25),
-                   KeyPose().at(hangRoot).both("upper_arm", -40, 4).both("forearm", -140).j("neck", -15).both("thigh", -12)
-                    .both("shin", 30).key(0.5),
-                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.75)],
+            keys: [hang(width: -26).key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.0), view: barView),
         ProgressionDefinition(
             id: "pullup-07", name: "Uneven pullups", duration: 3,
-            keys: [hang().left("upper_arm", -165, 12).left("forearm", -20).key(0),
+            keys: [hang(width: -26).left("upper_arm", -165, 12).left("forearm", -20).key(0),
                    pullTop().left("upper_arm", -60, 25).left("forearm", -120).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false),
@@ -105,13 +102,13 @@ extension ProgressionLibrary {
             props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-09", name: "Assisted one-arm pullups", duration: 3,
-            keys: [hang().left("upper_arm", -130, -12).left("forearm", -55).key(0),
+            keys: [hang(width: -26).left("upper_arm", -130, -12).left("forearm", -55).key(0),
                    pullTop().left("upper_arm", -60, -30).left("forearm", -70).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false), .hand("L", surface: nil, orient: false)],
             props: bar("R", length: 1.3) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.7)), position: .zero, attach: .palm("L"),
                                                    follow: SIMD3(1, 1, 0), hangFrom: .palm("R"))],
-            view: .from(80, up: 8)),
+            view: barView),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
             keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArm(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],
