@@ -35,8 +35,9 @@ extension ProgressionLibrary {
     /// Steps 06-10: from the figure's front-left, raised.
     static let handsView = ProgressionDefinition.View.from(-65, up: 26)
 
-    /// One-arm steps: the free (left) arm out to the side, well off the floor.
-    static func freeArmOut(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -58).left("forearm", 0).left("hand", 0) }
+    /// Half one-arm: the free (left) arm out to the side and up towards the feet, well off the floor (not the lever
+    /// arm of 09, which goes straight out and down onto its ball).
+    static func freeArmOut(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -42).left("forearm", 0).left("hand", 0) }
     /// One-arm steps at the bottom: the free (left) arm along the body, its hand at the hip.
     static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -14).left("forearm", -10).left("hand", 0) }
 

@@ -74,7 +74,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "squat-08", name: "Half one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -45).both("upper_arm", -90).key(0),
-                   KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -85)
+                   KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -100)
                     .both("upper_arm", -120).j("neck", -5).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
         ProgressionDefinition(
