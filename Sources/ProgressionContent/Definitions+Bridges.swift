@@ -1,5 +1,9 @@
 /// Bridges: face up, head towards +Y; hips lifted from the floor up to the full wheel, and the
 /// standing walks down a wall or to the floor.
+///
+/// Camera rule (see docs/reading-at-a-glance.md): every step differs in the arch and in what carries it (the hips,
+/// hands on a box, the head on the floor, a ball under the back, the hands on the wall), all of which read from the
+/// side, so all ten are seen from the side (``View/side``).
 extension ProgressionLibrary {
     /// A wheel: pelvis tilted `pelvis`, hips extended `hip`, back arched `arch` per spine joint,
     /// arms overhead `shoulder`.

@@ -1,5 +1,14 @@
-/// Handstand pushups: upside down (root x 180, facing +Y), back to a wall, the wrists held where
+/// Handstand pushups: upside down (root x 180, facing +Y), back to a thin wall, the wrists held where
 /// they are planted; holds sway a little.
+///
+/// Camera rule (one for the row, see docs/reading-at-a-glance.md):
+/// - Steps 01-05 differ in how the body rests on the floor and how deep it goes (headstand on the forearms,
+///   crow with the feet in the air, straight arms, elbows at 90, head on the floor): they are seen from the
+///   side (``depthView``), where the arms' bend, the head's gap to the floor and the feet off it are outlines.
+/// - Steps 06-10 all go to the bottom or halfway and differ in what the hands do (touching, one on a ball,
+///   one arm with the free arm out, the free arm straight out onto a ball, one arm at the bottom): they share
+///   one raised front three-quarter view (``handsView``) where both hands and the free arm are in front of the
+///   head and the wall hides behind the back.
 extension ProgressionLibrary {
     static let wrists: [ProgressionDefinition.BodyPoint] = [.wrist("L"), .wrist("R")]
 
@@ -9,71 +18,90 @@ extension ProgressionLibrary {
             .both("foot", 30)
     }
 
-    /// A wall behind the heels (the figure's back faces -Y).
-    static let heelWall = ProgressionDefinition.Prop(
-        name: "wall", shape: .box(SIMD3(0.3, 0.04, 2.1)), position: SIMD3(0, 0, 1.05), besideBody: -1)
+    /// The bottom of a handstand pushup: upper arms level, forearms upright, the top of the head on the floor.
+    static func handstandBottom(width: Float = -8, elbow: Float = -85) -> KeyPose {
+        handstand(shoulder: -95, elbow: elbow, width: width).j("neck", -40)
+    }
+    /// Halfway: elbows bent about 60 degrees, the head a hand's width above the floor.
+    static let handstandHalf = handstand(shoulder: -122, elbow: -60).j("neck", -35)
 
-    /// The headstand and the crow are seen from the figure's front-left (it faces +Y), a little raised.
-    /// The handstand pushups that differ in depth are seen from the side, the wall a line behind the
-    /// heels; those that differ in what the hands do (together, on a ball, one arm, out to the side)
-    /// from the front, the wall hidden behind the figure.
-    static let handstandView = ProgressionDefinition.View.from(-35, up: 12)
+    /// A thin, narrow wall behind the heels (the figure's back faces -Y): a line in the side view, hidden
+    /// behind the body in the front view.
+    static let heelWall = ProgressionDefinition.Prop(
+        name: "wall", shape: .box(SIMD3(0.12, 0.02, 2.1)), position: SIMD3(0, 0, 1.05), besideBody: -1)
+
+    /// Steps 01-05: from the figure's left side, a little raised.
+    static let depthView = ProgressionDefinition.View.from(0, up: 6)
+    /// Steps 06-10: from the figure's front-left, raised.
+    static let handsView = ProgressionDefinition.View.from(-65, up: 26)
+
+    /// Half one-arm: the free (left) arm out to the side and up towards the feet, well off the floor (not the lever
+    /// arm of 09, which goes straight out and down onto its ball).
+    static func freeArmOut(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -42).left("forearm", 0).left("hand", 0) }
+    /// One-arm steps at the bottom: the free (left) arm along the body, its hand at the hip.
+    static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -14).left("forearm", -10).left("hand", 0) }
 
     static let handstands: [ProgressionDefinition] = [
         ProgressionDefinition(
+            // Forearm headstand: forearms flat on the floor in front of the head, hands together.
             id: "handstand-01", name: "Wall headstands", duration: 3,
-            keys: [KeyPose().root(180).both("upper_arm", -95).both("forearm", -90).both("hand", 0).j("neck", -10).key(0),
-                   KeyPose().root(178).both("upper_arm", -95).both("forearm", -90).both("hand", 0).j("neck", -10).both("thigh", -3).key(0.5)],
+            keys: [KeyPose().root(180).both("upper_arm", -175, 0, 160).both("forearm", -90).both("hand", 0).both("foot", 30).key(0),
+                   KeyPose().root(178).both("upper_arm", -175, 0, 160).both("forearm", -90).both("hand", 0).both("foot", 30)
+                    .both("thigh", -3).key(0.5)],
             iconic: 0, ground: .init(bones: ["head"]), anchor: [.headTop], contacts: Contact.hands, props: [heelWall],
-            view: handstandView),
+            view: depthView),
         ProgressionDefinition(
+            // Crow: body tipped forward over the hands, knees on the backs of the upper arms, feet high off the floor.
             id: "handstand-02", name: "Crow stands", duration: 3,
-            keys: [KeyPose().root(58).trunk(10).both("thigh", -135, -12).both("shin", 150).both("upper_arm", -78, -6)
-                    .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 60).both("toe", 20).key(0),
-                   KeyPose().root(60).trunk(10).both("thigh", -135, -12).both("shin", 150).both("upper_arm", -80, -6)
-                    .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 60).both("toe", 20).key(0.5)],
-            iconic: 0, anchor: wrists, contacts: Contact.hands, view: handstandView),
+            keys: [KeyPose().root(90).trunk(10).both("thigh", -130, 0, 30).both("shin", 155).both("upper_arm", -80)
+                    .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 40).key(0),
+                   KeyPose().root(88).trunk(10).both("thigh", -130, 0, 30).both("shin", 155).both("upper_arm", -82)
+                    .both("forearm", -25).both("hand", -65).j("neck", -35).both("foot", 40).key(0.5)],
+            iconic: 0, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, view: depthView),
         ProgressionDefinition(
             id: "handstand-03", name: "Wall handstands", duration: 3,
             keys: [handstand().key(0), handstand().both("thigh", -3).root(178).key(0.5)],
-            iconic: 0, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: .from(-8, up: 8)),
+            iconic: 0, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: depthView),
         ProgressionDefinition(
             id: "handstand-04", name: "Half handstand pushups", duration: 3,
-            keys: [handstand().key(0), handstand(shoulder: -135, elbow: -45).j("neck", -35).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: .from(-15, up: 8)),
+            keys: [handstand().key(0), handstandHalf.key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: depthView),
         ProgressionDefinition(
             id: "handstand-05", name: "Handstand pushups", duration: 3,
-            keys: [handstand().key(0), handstand(shoulder: -95, elbow: -85).j("neck", -40).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: .from(-15, up: 8)),
+            keys: [handstand().key(0), handstandBottom().key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: depthView),
         ProgressionDefinition(
+            // Hands touching in front of the face, elbows out (a diamond).
             id: "handstand-06", name: "Close handstand pushups", duration: 3,
-            keys: [handstand(width: 10).key(0), handstand(shoulder: -95, elbow: -85, width: 10).j("neck", -40).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall], view: .from(-72, up: 10)),
+            keys: [handstand(width: 10).key(0), handstand(shoulder: -103, elbow: -86, width: -35).j("neck", -40).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["hand.L"]), anchor: wrists, contacts: Contact.hands, props: [heelWall],
+            view: handsView),
         ProgressionDefinition(
             id: "handstand-07", name: "Uneven handstand pushups", duration: 3,
             keys: [handstand().right("upper_arm", -150).right("forearm", -30).right("hand", 70).key(0),
-                   handstand(shoulder: -95, elbow: -85).right("upper_arm", -80).right("forearm", -100).right("hand", 70).j("neck", -40).key(0.5)],
+                   handstandBottom().right("upper_arm", -80).right("forearm", -100).right("hand", 70).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: [.wrist("L")], contacts: [.hand("L"), .hand("R", surface: 0.24)],
             props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("R"),
                                     follow: SIMD3(1, 1, 0))],
-            view: .from(-50, up: 12)),
+            view: handsView),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
-            keys: [handstand().left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).key(0),
-                   handstand(shoulder: -135, elbow: -45).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -35).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: .from(-62, up: 10)),
+            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstandHalf).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
         ProgressionDefinition(
+            // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way
+            // (the straight arm keeps the ball).
             id: "handstand-09", name: "Lever handstand pushups", duration: 3,
-            keys: [handstand().left("upper_arm", -178, -45).left("hand", 0).key(0),
-                   handstand(shoulder: -95, elbow: -85).left("upper_arm", -178, -60).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R"), .hand("L", surface: 0.24)],
-            props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("L"),
+            keys: [handstand(shoulder: -108, elbow: -72).left("upper_arm", 0, -80).left("forearm", -10).left("hand", 0).j("neck", -38).key(0),
+                   handstandBottom().left("upper_arm", 0, -90).left("forearm", -18).left("hand", 0).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")],
+            contacts: [.hand("R"), .hand("L", surface: 0.22)],
+            props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.11), position: SIMD3(0, 0, 0.11), attach: .palm("L"),
                                     follow: SIMD3(1, 1, 0))],
-            view: .from(-80, up: 10)),
+            view: handsView),
         ProgressionDefinition(
             id: "handstand-10", name: "One-arm handstand pushups", duration: 3.5,
-            keys: [handstand().left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).key(0),
-                   handstand(shoulder: -95, elbow: -85).left("upper_arm", -10, -20).left("forearm", 0).left("hand", 0).j("neck", -40).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: .from(-30, up: 10)),
+            keys: [freeArmIn(handstand()).key(0), freeArmIn(handstandBottom()).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
     ]
 }

@@ -1,4 +1,8 @@
 /// Leg raises: seated on a box, lying on the back (head towards +Y, pelvis held) or hanging from a bar.
+///
+/// Camera rule (see docs/reading-at-a-glance.md): every step differs in the legs' angle to the body, so every step
+/// is seen from the side; the hanging steps (06-10) turned a little (``hangingLegView``) so the bar is a line
+/// across the hands, not a dot.
 extension ProgressionLibrary {
     static let lying = KeyPose().root(-90)
     /// Hanging leg raises: mostly from the side, so the legs' angle reads, turned enough that the bar is a line across the hands.

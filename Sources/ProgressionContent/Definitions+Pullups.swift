@@ -1,5 +1,11 @@
 /// Pullups: hanging from a bar (the grip held by moving the root; the bar is put in the hands at
 /// the reference key), arms from overhead to chin over the bar.
+///
+/// Camera rule (see docs/reading-at-a-glance.md): the steps that hang under the bar (02, 04-10) differ in the grip
+/// (wide, hands touching, a hand on the wrist, one arm, a towel below the bar) and share one front-left view
+/// (``barView``) in which the bar runs across the picture through the hands. The two steps whose cue is the body's
+/// angle are seen from the side: leaning back from a pole (01) and the legs out onto a box (03, turned 35 degrees so
+/// the bar still crosses the hands).
 extension ProgressionLibrary {
     static let hangRoot = SIMD3<Float>(0, 0, 1.2)
     static let grips: [ProgressionDefinition.BodyPoint] = [.palm("L"), .palm("R")]
@@ -16,9 +22,9 @@ extension ProgressionLibrary {
     /// hands, the head and the free arm are all in view.
     static let barView = ProgressionDefinition.View.from(55, up: 12)
 
-    /// Dead hang: arms overhead, hands wider than the shoulders (`width` degrees out; positive brings
-    /// them in), legs straight.
-    static func hang(width: Float = -26) -> KeyPose {
+    /// Dead hang: arms overhead, hands a little wider than the shoulders (`width` degrees out from straight
+    /// overhead; negative brings them in: -26 puts the two hands touching above the head), legs straight.
+    static func hang(width: Float = 14) -> KeyPose {
         KeyPose().at(hangRoot).both("upper_arm", -178, width).both("forearm", -20).both("thigh", -5).both("shin", 10)
     }
 
@@ -83,16 +89,13 @@ extension ProgressionLibrary {
             keys: [hang().key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.3), view: barView),
         ProgressionDefinition(
+            // The hands touching on the bar (held there by IK through the rep), elbows out in a diamond at the top.
             id: "pullup-06", name: "Close pullups", duration: 3,
-            keys: [hang(width: 19).key(0),
-                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.25),
-                   KeyPose().at(hangRoot).both("upper_arm", -40, 4).both("forearm", -140).j("neck", -15).both("thigh", -12)
-                    .both("shin", 30).key(0.5),
-                   KeyPose().at(hangRoot).both("upper_arm", -125, 8).both("forearm", -90).both("thigh", -8).both("shin", 20).key(0.75)],
+            keys: [hang(width: -26).key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.0), view: barView),
         ProgressionDefinition(
             id: "pullup-07", name: "Uneven pullups", duration: 3,
-            keys: [hang().left("upper_arm", -165, 12).left("forearm", -20).key(0),
+            keys: [hang(width: -26).left("upper_arm", -165, 12).left("forearm", -20).key(0),
                    pullTop().left("upper_arm", -60, 25).left("forearm", -120).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false),
@@ -104,14 +107,16 @@ extension ProgressionLibrary {
             iconic: 0, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
             props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
+            // The free (left) hand grips a towel hung from the bar out to the side, a forearm's length below it: the arm
+            // reaches up and out at the hang and is level, out to the side, at the top.
             id: "pullup-09", name: "Assisted one-arm pullups", duration: 3,
-            keys: [hang().left("upper_arm", -130, -12).left("forearm", -55).key(0),
-                   pullTop().left("upper_arm", -60, -30).left("forearm", -70).key(0.5)],
+            keys: [hang(width: -26).left("upper_arm", 0, -130).left("forearm", -10).key(0),
+                   pullTop().left("upper_arm", 0, -95).left("forearm", -15).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false), .hand("L", surface: nil, orient: false)],
-            props: bar("R", length: 1.3) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.7)), position: .zero, attach: .palm("L"),
+            props: bar("R", length: 1.5) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.8)), position: .zero, attach: .palm("L"),
                                                    follow: SIMD3(1, 1, 0), hangFrom: .palm("R"))],
-            view: .from(80, up: 8)),
+            view: barView),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
             keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArm(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],

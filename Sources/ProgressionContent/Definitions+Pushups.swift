@@ -1,5 +1,14 @@
 /// Pushups: face down (root x about 70-85), feet held at the ankles, hands planted by IK.
 /// The figure faces -Y, so its head is towards -Y (screen left in the side view).
+///
+/// Camera rule (one for the row, see docs/reading-at-a-glance.md):
+/// - Steps 01-05 differ in the incline and the depth (wall, box, knees, elbows at 90, chest to the floor): they
+///   are seen from the side (``View/side``), where the body's slope and the bend of the arms are the outline.
+/// - Steps 06-10 all go down on the floor and differ in what the hands do (touching, one on a ball, the free arm
+///   behind the back, the free arm straight out on a ball, one arm): they share one moderately raised
+///   three-quarter view from the head end on the figure's right (``pushHandsView``), a steady view in which the
+///   floor stays level, the hands show under the chest, the free (left) arm and its ball stand out beyond the head
+///   (out to the side reads as out to the side, not along the body) and the arm behind the back lies on top.
 extension ProgressionLibrary {
     static func plank(_ body: Float, arms: Float, elbow: Float = 0) -> KeyPose {
         KeyPose().root(body).both("upper_arm", arms).both("forearm", elbow).both("hand", -75 + elbow / 3)
@@ -15,6 +24,12 @@ extension ProgressionLibrary {
 
     /// The straight-arm top of a pushup; the hands stay where the low point planted them (IK).
     static let pushTop = plank(74, arms: -74)
+    /// Steps 06-10: from the figure's front-right (the head end), moderately raised.
+    static let pushHandsView = ProgressionDefinition.View.from(115, up: 18)
+
+    /// The free (left) arm behind the back of the one-arm steps: elbow up and out, the forearm across the small of the back.
+    static func armBehindBack(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 45, 30, -20).left("forearm", -70).left("hand", 0) }
+
     static let floorFeet = Contact.feet.map { c -> Contact in var c = c; c.surface = nil; return c }
 
     static let pushups: [ProgressionDefinition] = [
@@ -47,44 +62,44 @@ extension ProgressionLibrary {
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
             contacts: floorFeet + Contact.hands),
         ProgressionDefinition(
+            // Hands touching under the chest (a diamond), elbows out.
             id: "pushup-06", name: "Close pushups", duration: 2.5,
-            keys: [pushTop.both("upper_arm", -68, 0, -14).key(0),
-                   pushBottom(88, upper: 20, elbow: -105).both("upper_arm", 20, 0, -16).key(0.5)],
+            keys: [pushTop.both("upper_arm", -68, 0, -20).key(0),
+                   pushBottom(88, upper: 8, elbow: -100).both("upper_arm", 8, 0, -33).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
-            contacts: floorFeet + Contact.hands, view: .from(40, up: 30)),
+            contacts: floorFeet + Contact.hands, view: pushHandsView),
         ProgressionDefinition(
+            // The left hand on a ball beside the chest, arm bent and out; the right hand on the floor under the chest.
             id: "pushup-07", name: "Uneven pushups", duration: 2.5,
-            keys: [pushTop.right("upper_arm", -80).right("forearm", -40).key(0),
-                   pushBottom(86, upper: 25, elbow: -110).right("upper_arm", -20).right("forearm", -60).key(0.5)],
-            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.L", anchor: ankles,
-            contacts: floorFeet + [.hand("L"), .hand("R", surface: 0.24)],
-            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("R"),
+            keys: [pushTop.left("upper_arm", -30, -70, 15).left("forearm", -60).left("hand", 60, 0, -40).key(0),
+                   pushBottom(86, upper: 25, elbow: -110).left("upper_arm", 0, -70, 15).left("forearm", -80).left("hand", 60, 0, -40).key(0.5)],
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
+            contacts: floorFeet + [.hand("R"), .hand("L", surface: 0.22)],
+            props: [.init(name: "ball", shape: .ball(radius: 0.11), position: SIMD3(0, 0, 0.11), attach: .palm("L"),
                           follow: SIMD3(1, 1, 0))],
-            view: .from(50, up: 20)),
+            view: pushHandsView),
         ProgressionDefinition(
             id: "pushup-08", name: "Half one-arm pushups", duration: 2.5,
-            keys: [pushTop.right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90).left("hand", 0)
-                    .both("thigh", 0, -22).key(0),
-                   pushBottom(80, upper: -15, elbow: -85).left("upper_arm", 50, -10).left("forearm", -90).left("hand", 0)
-                    .both("thigh", 0, -22).key(0.5)],
+            keys: [armBehindBack(pushTop.right("upper_arm", -66, 10)).both("thigh", 0, -22).key(0),
+                   armBehindBack(pushBottom(80, upper: -15, elbow: -85)).both("thigh", 0, -22).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
-            contacts: floorFeet + [.hand("R")], view: .from(-30, up: 30)),
+            contacts: floorFeet + [.hand("R")], view: pushHandsView),
         ProgressionDefinition(
+            // The left arm straight out to the side, its hand on a ball; the rep rises part way so the straight
+            // arm keeps the ball.
             id: "pushup-09", name: "Lever pushups", duration: 2.5,
-            keys: [pushTop.left("upper_arm", -20, -80).left("forearm", -25).left("hand", 0).key(0),
-                   pushBottom(86, upper: 25, elbow: -110).left("upper_arm", -10, -80).left("forearm", -55).left("hand", 0).key(0.5)],
+            keys: [pushBottom(84, upper: 0, elbow: -85).left("upper_arm", -10, -75).left("forearm", -5).left("hand", 0).key(0),
+                   pushBottom(86, upper: 25, elbow: -110).left("upper_arm", -10, -82).left("forearm", -12).left("hand", 0).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
-            contacts: floorFeet + [.hand("R"), .hand("L", surface: 0.24)],
-            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("L"),
+            contacts: floorFeet + [.hand("R"), .hand("L", surface: 0.2)],
+            props: [.init(name: "ball", shape: .ball(radius: 0.1), position: SIMD3(0, 0, 0.1), attach: .palm("L"),
                           follow: SIMD3(1, 1, 0))],
-            view: .from(75, up: 25)),
+            view: pushHandsView),
         ProgressionDefinition(
             id: "pushup-10", name: "One-arm pushups", duration: 3,
-            keys: [pushTop.right("upper_arm", -66, 10).left("upper_arm", 40, -10).left("forearm", -90).left("hand", 0)
-                    .both("thigh", 0, -22).key(0),
-                   pushBottom(88, upper: 25, elbow: -110).left("upper_arm", 50, -10).left("forearm", -90).left("hand", 0)
-                    .both("thigh", 0, -22).key(0.5)],
+            keys: [armBehindBack(pushTop.right("upper_arm", -66, 10)).both("thigh", 0, -22).key(0),
+                   armBehindBack(pushBottom(88, upper: 25, elbow: -110)).both("thigh", 0, -22).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
-            contacts: floorFeet + [.hand("R")], view: .from(-35, up: 35)),
+            contacts: floorFeet + [.hand("R")], view: pushHandsView),
     ]
 }

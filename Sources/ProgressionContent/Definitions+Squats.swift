@@ -1,6 +1,17 @@
 /// Squats: standing, feet held flat at the ankles; depth from hip flexion and knee bend, the trunk
 /// leaning forward and the arms reaching forward for balance.
+///
+/// Camera rule (one for the row, see docs/reading-at-a-glance.md):
+/// - Steps that differ in depth or in what is in front of the body (01 shoulderstand, 02 box, 03 hands on the
+///   thighs, 04 knees at 90, 05 full, 08 half one-leg and 10 pistol with the free leg forward) are seen from the
+///   side (``View/side``): depth, the box and the free leg straight out in front are the outline there.
+/// - Steps that differ in what happens sideways (06 feet together, 07 a foot on a ball out to the side, 09 a hand
+///   on a ball beside the foot) share one front three-quarter view from the figure's front-left
+///   (``squatSideCueView``), where both feet, the gap between them and the ball on the left are in view.
 extension ProgressionLibrary {
+    /// Steps 06, 07 and 09: from the figure's front-left, a little raised.
+    static let squatSideCueView = ProgressionDefinition.View.from(65, up: 12)
+
     /// A squat at `hip` (thigh, relative to the pelvis), `knee`, with the pelvis tilted `lean` and the
     /// trunk bent `trunk` per spine joint; arms horizontal in front.
     static func squatPose(lean: Float, trunk: Float, hip: Float, knee: Float, armsForward: Bool = true) -> KeyPose {
@@ -50,7 +61,7 @@ extension ProgressionLibrary {
             id: "squat-06", name: "Close squats", duration: 3,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).both("thigh", 0, 3.5).key(0),
                    squatPose(lean: 28, trunk: 10, hip: -140, knee: 148).both("thigh", -140, 3.5).key(0.5)],
-            iconic: 0.5, anchor: ankles, contacts: footContacts, view: .from(70, up: 10)),
+            iconic: 0.5, anchor: ankles, contacts: footContacts, view: squatSideCueView),
         ProgressionDefinition(
             id: "squat-07", name: "Uneven squats", duration: 3,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).right("thigh", -12, -30).right("shin", 20).key(0),
@@ -59,22 +70,25 @@ extension ProgressionLibrary {
             contacts: [.foot("L"), .foot("R", surface: 0.24)],
             props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12),
                           attach: .init(bone: "foot.R", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0))],
-            view: .from(65, up: 10)),
+            view: squatSideCueView),
         ProgressionDefinition(
             id: "squat-08", name: "Half one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -45).both("upper_arm", -90).key(0),
-                   KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -85)
+                   KeyPose().root(20).trunk(5).left("thigh", -85).left("shin", 95).right("thigh", -100)
                     .both("upper_arm", -120).j("neck", -5).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")], view: .from(-25, up: 10)),
+            iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
         ProgressionDefinition(
+            // The left hand (the standing leg's side) down on a small ball just outside the left foot; the right arm
+            // and the free right leg forward.
             id: "squat-09", name: "Assisted one-leg squats", duration: 3,
-            keys: [KeyPose().right("thigh", -40).left("upper_arm", -90).key(0),
+            keys: [KeyPose().right("thigh", -40).right("upper_arm", -90).left("upper_arm", -10, -20).key(0),
                    KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -115)
-                    .left("upper_arm", -130).right("upper_arm", -50, -42).right("forearm", -65).right("hand", -40).j("neck", -15).key(0.5)],
+                    .right("upper_arm", -130).left("upper_arm", -10, -20).left("hand", -60).j("neck", -15).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
             contacts: [.foot("L")],
-            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0.0, 0.12), attach: .palm("R"),
-                          follow: SIMD3(1, 1, 0), under: "hand.R")]),
+            props: [.init(name: "ball", shape: .ball(radius: 0.08), position: SIMD3(0, 0.0, 0.08), attach: .palm("L"),
+                          follow: SIMD3(1, 1, 0), under: "hand.L")],
+            view: squatSideCueView),
         ProgressionDefinition(
             id: "squat-10", name: "One-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -30).both("upper_arm", -90).key(0),

@@ -6,7 +6,12 @@ import Testing
 /// the ball under the back, a hand on the ball, the towel in the hand), it does, at every frame of the rep:
 /// the skinned vertices of the touching part come within 3 cm of the prop's surface, and (except for a
 /// grip, where the bar runs through the closed hand) sink no more than 3 cm into it. One touch holds at
-/// the iconic moment only: squat-09's hand on the ball, which pushes off it and leaves it as the body rises.
+/// the iconic moment only: squat-09's hand on the ball, which pushes off it and leaves it as the body rises, and the
+/// head on the floor at the bottom of a handstand pushup.
+///
+/// The step's own cue holds at the iconic moment (the pose file's frames, so the icon): the two hands of a close step
+/// touch (their vertices within 3 cm, never more than 3 cm into each other), and a ball that a hand or foot rests on
+/// lies under it (the touching vertices above the ball's centre) and beside the body, not inside it.
 @Suite struct AuthorPropContactTests {
     struct Touch: Sendable, CustomTestStringConvertible {
         var id: String
@@ -43,11 +48,14 @@ import Testing
         t.append(Touch(id: "bridge-08", bones: ["hand.L"], prop: "wall"))
         t.append(Touch(id: "pushup-01", bones: ["hand.L"], prop: "wall"))
         t.append(Touch(id: "pushup-02", bones: ["hand.L"], prop: "box"))
-        t.append(Touch(id: "pushup-07", bones: ["hand.R"], prop: "ball"))
+        t.append(Touch(id: "pushup-07", bones: ["hand.L"], prop: "ball"))
         t.append(Touch(id: "pushup-09", bones: ["hand.L"], prop: "ball"))
         t.append(Touch(id: "squat-02", bones: ["hand.L"], prop: "box"))
         t.append(Touch(id: "squat-07", bones: ["foot.R", "toe.R"], prop: "ball"))
-        t.append(Touch(id: "squat-09", bones: ["hand.R"], prop: "ball", wholeRep: false))
+        t.append(Touch(id: "squat-09", bones: ["hand.L"], prop: "ball", wholeRep: false))
+        // The head on the floor where the step says so: the bottom of a handstand pushup (and of the close one).
+        t.append(Touch(id: "handstand-05", bones: ["head"], prop: nil, wholeRep: false))
+        t.append(Touch(id: "handstand-06", bones: ["head"], prop: nil, wholeRep: false))
         t.append(Touch(id: "handstand-07", bones: ["hand.R"], prop: "ball"))
         t.append(Touch(id: "handstand-09", bones: ["hand.L"], prop: "ball"))
         return t
@@ -100,6 +108,59 @@ import Testing
         #expect(farthest <= 0.03, "\(touch.testDescription): \(farthest * 100) cm away at some frame")
         if !touch.isGrip {
             #expect(deepest >= -0.03, "\(touch.testDescription): sinks \(-deepest * 100) cm into it")
+        }
+    }
+
+    /// Close steps: the two hands touch at the iconic moment.
+    static let closeSteps = ["pushup-06", "pullup-06", "handstand-06"]
+
+    @Test(arguments: closeSteps)
+    func closeHandsTouch(_ id: String) throws {
+        let def = try #require(ProgressionLibrary.all.first { $0.id == id })
+        let author = AssetAuthor()
+        let builder = author.builder
+        let motion = builder.bake(def)
+        let left = try #require(author.skeleton.index("hand.L")), right = try #require(author.skeleton.index("hand.R"))
+        for f in AssetAuthor.poseFrames(motion) {
+            let verts = builder.skinned(motion.frames[f])
+            let l = verts.indices.filter { builder.dominantBone[$0] == left }.map { verts[$0] }
+            let r = verts.indices.filter { builder.dominantBone[$0] == right }.map { verts[$0] }
+            var nearest: Float = .infinity
+            for a in l { for b in r { nearest = min(nearest, simdLength(a - b)) } }
+            #expect(nearest <= 0.03, "\(id): the hands are \(nearest * 100) cm apart at frame \(f)")
+            // Not one hand inside the other: the wrists stay at least a hand's thickness apart.
+            let wl = motion.frames[f].world[left].transformPoint(.zero), wr = motion.frames[f].world[right].transformPoint(.zero)
+            #expect(simdLength(wl - wr) >= 0.035, "\(id): the wrists are \(simdLength(wl - wr) * 100) cm apart at frame \(f)")
+        }
+    }
+
+    /// Balls a hand or foot rests on: (id, the resting bones).
+    static let ballSupports: [(String, [String])] = [
+        ("pushup-07", ["hand.L"]), ("pushup-09", ["hand.L"]), ("squat-07", ["foot.R", "toe.R"]), ("squat-09", ["hand.L"]),
+        ("handstand-07", ["hand.R"]), ("handstand-09", ["hand.L"]),
+    ]
+
+    @Test(arguments: ballSupports.map(\.0))
+    func ballIsUnderTheNamedHandOrFoot(_ id: String) throws {
+        let bonesNamed = try #require(Self.ballSupports.first { $0.0 == id }?.1)
+        let def = try #require(ProgressionLibrary.all.first { $0.id == id })
+        let author = AssetAuthor()
+        let builder = author.builder
+        let motion = builder.bake(def)
+        let ball = try #require(motion.props.first { $0.name == "ball" })
+        let bones = Set(bonesNamed.compactMap { author.skeleton.index($0) })
+        for f in AssetAuthor.poseFrames(motion) {
+            let verts = builder.skinned(motion.frames[f])
+            // The touching vertex of the named part is above the ball's centre: the ball is under it.
+            let touching = verts.indices.filter { bones.contains(builder.dominantBone[$0]) }.min {
+                Self.distance(verts[$0], to: ball) < Self.distance(verts[$1], to: ball)
+            }
+            let t = try #require(touching)
+            #expect(Self.distance(verts[t], to: ball) <= 0.03, "\(id): \(bonesNamed[0]) is off the ball at frame \(f)")
+            #expect(verts[t].z > ball.centre.z, "\(id): the ball is not under \(bonesNamed[0]) at frame \(f)")
+            // No other part of the body is inside the ball (it lies beside the chest, the foot, the head).
+            let inside = verts.indices.filter { !bones.contains(builder.dominantBone[$0]) && Self.distance(verts[$0], to: ball) < -0.03 }
+            #expect(inside.isEmpty, "\(id): \(inside.count) vertices of other parts are inside the ball at frame \(f)")
         }
     }
 }
