@@ -29,7 +29,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-04", name: "Flat frog raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -60).both("shin", 100).both("foot", 20).key(0.3),
-                   lying.both("thigh", -110).both("shin", 80).both("foot", 20).key(0.5),
+                   lying.both("thigh", -128).both("shin", 62).both("foot", 20).key(0.5),
                    lying.both("thigh", -80).both("foot", 20).key(0.75)],
             iconic: 0.5, anchor: [.seat]),
         ProgressionDefinition(
@@ -42,7 +42,7 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-07", name: "Hanging bent leg raises", duration: 2.5,
-            keys: [hang().both("shin", 30).key(0), hang().root(8).both("thigh", -92).both("shin", 30).key(0.5)],
+            keys: [hang().both("shin", 30).key(0), hang().root(10).both("thigh", -104).both("shin", 28).key(0.5)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
@@ -51,7 +51,7 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
-            keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -45).both("shin", 0).key(0.5)],
+            keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -52).both("shin", 0).key(0.5)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-10", name: "Hanging straight leg raises", duration: 3,
