@@ -15,9 +15,10 @@ import Testing
 ///   SC 1.4.11, non-text contrast) in every case;
 /// - **props support, never lead**: on the white page the props and the floor (pixels they cover more than
 ///   half) are never darker, on average, than the figure;
-/// - **told apart**: the silhouettes (alpha > 0.5 of the icon with its circles removed: the figure, its props and
-///   floor, with the glow) of two steps of one exercise overlap by an IoU below 0.80;
-/// - **on the canvas**: no pixel with any alpha on the outer 2 px, at @3x and at @1x.
+/// - **told apart**: the silhouettes (alpha > 0.5 of the icon with its circles removed: the figure and its props,
+///   with the glow; not the floor, which lies under every step alike) of two steps of one exercise overlap by an
+///   IoU below 0.80;
+/// - **on the canvas**: no pixel of anything drawn (figure, props, floor) on the outer 2 px, at @3x and at @1x.
 /// The worst case of each exercise is printed.
 @Suite struct IconsReadAtAGlanceTests {
     static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -102,6 +103,9 @@ import Testing
         var style = file.style
         var bare = style
         bare.circles = []
+        // The silhouettes leave out the floor: it lies under every step of an exercise alike and says nothing of
+        // which step it is (IoU measures the figure and its props, as before the floor was drawn).
+        bare.floor = false
         style.scales = [3]
         var out = Measured()
         for entry in exercise.progressions {
@@ -114,8 +118,14 @@ import Testing
             let frame = renderer.prepare(pose)
             let offset = renderer.centringOffset(frame)
             let icons = renderer.render(frame, variants: Self.variants + [(.plain, .light)], scale: 3, offset: offset)
-            let silhouette = withoutCircles.render(frame, states: [.incomplete], scale: 3, offset: offset)[0].image
-            let small = withoutCircles.render(frame, states: [.incomplete], scale: 1, offset: offset)[0].image
+            let bareFrame = withoutCircles.prepare(pose)
+            let silhouette = withoutCircles.render(bareFrame, states: [.incomplete], scale: 3, offset: offset)[0].image
+            // Everything drawn with the glow, no circles: the figure, its props and the floor of `frame`.
+            var open = file.style
+            open.circles = []
+            let edges = IconRenderer(scene: scene, style: open)
+            let large = edges.render(frame, states: [.incomplete], scale: 3, offset: offset)[0].image
+            let small = edges.render(frame, states: [.incomplete], scale: 1, offset: offset)[0].image
             let size = silhouette.width
             let figure = icons[0].figureAlpha.map { $0 > 0.5 }
             try #require(figure.count == size * size)
@@ -135,7 +145,8 @@ import Testing
                               propPixels.isEmpty ? nil : Self.meanLuminance(icons[0].image, page: white, pixels: propPixels)))
             out.ids.append(entry.id)
             out.masks.append(silhouette.pixels.map { $0.w > 0.5 })
-            out.borderPixels.append(borderPixels(silhouette) + borderPixels(small))
+            // On the canvas: everything drawn (the floor too, with the glow's reach counted by the margin), at @3x and @1x.
+            out.borderPixels.append(borderPixels(large) + borderPixels(small))
             out.contrast.append(contrasts)
         }
         return out

@@ -28,45 +28,15 @@ public enum Ink {
     /// Ink amounts (0...1) per pixel of `layered`'s figure: multiply by the figure's coverage to draw.
     public static func amount(_ layered: LayeredImage, width: Float, creaseDepth: Float) -> [Float] {
         let fig = layered.figure
-        let fullW = fig.width, n = fig.width * fig.height
-        var ink = [Float](repeating: 0, count: n)
-        guard n > 0, width > 0 else { return ink }
-        // Work on the figure's box plus the filters' reach (most of an icon is empty): the same numbers as over the
-        // whole image, since the blur counts outside as transparent and the max filter ignores empty pixels.
-        var x0 = fullW, y0 = fig.height, x1 = -1, y1 = -1
-        fig.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<fig.height {
-                for x in 0..<fullW where p[y * fullW + x].w > 0 {
-                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
-                }
-            }
-        }
-        guard x0 <= x1 else { return ink }
-        let sigma = max(width / 2, 0.35)
-        let blur = GaussianBlur(sigma: sigma)
+        let coverage = fig.pixels.map { $0.w }
         let r = max(1, Int(width.rounded()))
-        let pad = max(blur.radius, r) + 1
-        x0 = max(0, x0 - pad); y0 = max(0, y0 - pad); x1 = min(fullW - 1, x1 + pad); y1 = min(fig.height - 1, y1 + pad)
-        let w = x1 - x0 + 1, h = y1 - y0 + 1
-        var coverage = [Float](repeating: 0, count: w * h)
-        var z = [Float](repeating: .infinity, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y0 + y) * fullW + x0 + x
-                coverage[y * w + x] = fig.pixels[i].w
-                z[y * w + x] = layered.figureDepth[i]
-            }
+        guard width > 0, let box = Box(coverage, width: fig.width, height: fig.height, reach: max(blur(width).radius, r) + 1) else {
+            return [Float](repeating: 0, count: coverage.count)
         }
-        var local = [Float](repeating: 0, count: w * h)
-        let blurred = blur.apply(coverage, width: w, height: h)
-        let table = inverseNormalTable
-        let steps = Float(table.count - 1)
-        for i in 0..<(w * h) where coverage[i] > 0 {
-            let b = min(max(blurred[i], 0), 1)
-            let d = sigma * table[Int((b * steps).rounded())]
-            local[i] = min(max(width + 0.5 - d, 0), 1)
-        }
+        let w = box.w, h = box.h
+        var local = outline(box.crop(coverage, fill: 0), width: w, height: h, lineWidth: width)
         if creaseDepth > 0 {
+            let z = box.crop(layered.figureDepth, fill: .infinity)
             // Farthest figure depth within `r` pixels (square window), separable: rows, then columns.
             var rowMax = [Float](repeating: -.infinity, count: w * h)
             var far = [Float](repeating: -.infinity, count: w * h)
@@ -100,10 +70,73 @@ public enum Ink {
                 if gap > creaseDepth { local[i] = max(local[i], min((gap - creaseDepth) / ramp, 1)) }
             }
         }
-        for y in 0..<h {
-            for x in 0..<w { ink[(y0 + y) * fullW + x0 + x] = local[y * w + x] }
+        return box.place(local, count: coverage.count)
+    }
+
+    /// Ink amounts (0...1) of an outline `width` pixels wide inside what is not the figure (props and floor:
+    /// the image's coverage less the figure's), with no creases: what makes a thin bar or a light wall show.
+    public static func otherAmount(_ layered: LayeredImage, width: Float) -> [Float] {
+        let image = layered.image, fig = layered.figure
+        let coverage = (0..<image.pixels.count).map { max(0, image.pixels[$0].w - fig.pixels[$0].w) }
+        guard width > 0, let box = Box(coverage, width: image.width, height: image.height, reach: blur(width).radius + 1) else {
+            return [Float](repeating: 0, count: coverage.count)
         }
-        return ink
+        return box.place(outline(box.crop(coverage, fill: 0), width: box.w, height: box.h, lineWidth: width), count: coverage.count)
+    }
+
+    /// The blur the outline measures distance with: σ = `lineWidth / 2` (at least 0.35 px).
+    static func blur(_ lineWidth: Float) -> GaussianBlur { GaussianBlur(sigma: max(lineWidth / 2, 0.35)) }
+
+    /// The outline of `coverage` (`width x height`): `clamp(lineWidth + 0.5 - d, 0, 1)` where covered, `d` the
+    /// distance inside the edge from the blurred coverage (see the type's notes).
+    static func outline(_ coverage: [Float], width w: Int, height h: Int, lineWidth: Float) -> [Float] {
+        let blur = blur(lineWidth)
+        let blurred = blur.apply(coverage, width: w, height: h)
+        let table = inverseNormalTable
+        let steps = Float(table.count - 1)
+        var out = [Float](repeating: 0, count: w * h)
+        for i in 0..<(w * h) where coverage[i] > 0 {
+            let b = min(max(blurred[i], 0), 1)
+            let d = blur.sigma * table[Int((b * steps).rounded())]
+            out[i] = min(max(lineWidth + 0.5 - d, 0), 1)
+        }
+        return out
+    }
+
+    /// The box of an image's covered pixels grown by `reach` (clipped to the image): the filters' work stays inside
+    /// it and gives there the same numbers as over the whole image (the blur counts outside as transparent, the max
+    /// filter skips what is not covered).
+    struct Box {
+        var x0: Int, y0: Int, w: Int, h: Int, fullWidth: Int
+
+        init?(_ coverage: [Float], width: Int, height: Int, reach: Int) {
+            var lx = width, ly = height, hx = -1, hy = -1
+            coverage.withUnsafeBufferPointer { c in
+                for y in 0..<height {
+                    for x in 0..<width where c[y * width + x] > 0 {
+                        lx = min(lx, x); hx = max(hx, x); ly = min(ly, y); hy = max(hy, y)
+                    }
+                }
+            }
+            guard lx <= hx else { return nil }
+            x0 = max(0, lx - reach); y0 = max(0, ly - reach)
+            w = min(width - 1, hx + reach) - x0 + 1; h = min(height - 1, hy + reach) - y0 + 1
+            fullWidth = width
+        }
+
+        /// The box's part of a full-size plane.
+        func crop(_ plane: [Float], fill: Float) -> [Float] {
+            var out = [Float](repeating: fill, count: w * h)
+            for y in 0..<h { for x in 0..<w { out[y * w + x] = plane[(y0 + y) * fullWidth + x0 + x] } }
+            return out
+        }
+
+        /// A full-size plane of `count` values, zero outside the box.
+        func place(_ local: [Float], count: Int) -> [Float] {
+            var out = [Float](repeating: 0, count: count)
+            for y in 0..<h { for x in 0..<w { out[(y0 + y) * fullWidth + x0 + x] = local[y * w + x] } }
+            return out
+        }
     }
 
     /// The image of `layered` with the figure inked in `color` (linear) by `amount` (from ``amount(_:width:creaseDepth:)``)

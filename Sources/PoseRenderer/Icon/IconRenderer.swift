@@ -262,6 +262,8 @@ public struct IconRenderer: Sendable {
         // The ink: one weight in points, so `outlineWidth · scale` pixels.
         let ink = drawn && style.outlineWidth > 0
             ? Ink.amount(layered, width: style.outlineWidth * Float(sc), creaseDepth: style.creaseDepth) : []
+        let propInk = drawn && style.propOutlineWidth > 0 && frame.figure.positions.count != list.positions.count
+            ? Ink.otherAmount(layered, width: style.propOutlineWidth * Float(sc)) : []
         // The glow blurs the figure's alpha, which the ink and the colour filters leave as it is: one blur serves every variant.
         let glowRadius = style.glowRadius * fsize
         let blurred = drawn ? Compositing.blurredAlpha(rendered, radius: glowRadius) : []
@@ -281,7 +283,8 @@ public struct IconRenderer: Sendable {
             // and ``Compositing/over``, one after another, without their intermediate images.
             let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
             let matrix = ColorMatrix.contrast(style.contrast).after(.grayscale(gray))
-            let inked = !(ink.isEmpty && !dark)
+            let inked = !(ink.isEmpty && propInk.isEmpty && !dark)
+            let propTone = SIMD4(SRGB.linear(style.propOutlineColor), 1)
             let inkTone = SIMD4(inkColor(state: state, appearance: variant.appearance), 1)
             let tone = dark ? style.darkPropTone : 1
             let toneVector = SIMD4<Float>(tone, tone, tone, 1)
@@ -294,7 +297,12 @@ public struct IconRenderer: Sendable {
                     var px = image[i]
                     if inked && px.w > 0 {
                         let f = fig[i]
-                        let other = (px - f) * toneVector
+                        var other = px - f
+                        if !propInk.isEmpty {
+                            let q = propInk[i]
+                            other = other * (1 - q) + propTone * (q * other.w)
+                        }
+                        other *= toneVector
                         let k = i < ink.count ? ink[i] : 0
                         px = other + f * (1 - k) + inkTone * (k * f.w)
                     }

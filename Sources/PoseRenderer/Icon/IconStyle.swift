@@ -79,6 +79,11 @@ public struct IconStyle: Sendable, Codable, Equatable {
     /// Colour of the props (walls, boxes, bars, balls: unskinned meshes in a scene with a skinned figure), drawn
     /// flat: lighter than the figure, so they support the pose and never lead (sRGB components).
     public var propColor: [Float] = [0.8, 0.8, 0.8]
+    /// The props' and the floor's own outline, in points (0: none): thinner and lighter than the figure's ink, so
+    /// a thin bar or a light wall shows on the page without leading.
+    public var propOutlineWidth: Float = 0.6
+    /// The props' outline colour (sRGB components).
+    public var propOutlineColor: [Float] = [0.5, 0.5, 0.53]
     /// Whether a floor is drawn under a figure that stands near height 0: a thin slab at the floor's height
     /// under the figure's footprint, so that depth, contacts and feet off the floor read.
     public var floor: Bool = true
@@ -123,6 +128,8 @@ public struct IconStyle: Sendable, Codable, Equatable {
         inkColor = try c.decodeIfPresent([Float].self, forKey: .inkColor) ?? d.inkColor
         lightInkColor = try c.decodeIfPresent([Float].self, forKey: .lightInkColor) ?? d.lightInkColor
         propColor = try c.decodeIfPresent([Float].self, forKey: .propColor) ?? d.propColor
+        propOutlineWidth = try c.decodeIfPresent(Float.self, forKey: .propOutlineWidth) ?? d.propOutlineWidth
+        propOutlineColor = try c.decodeIfPresent([Float].self, forKey: .propOutlineColor) ?? d.propOutlineColor
         floor = try c.decodeIfPresent(Bool.self, forKey: .floor) ?? d.floor
         floorColor = try c.decodeIfPresent([Float].self, forKey: .floorColor) ?? d.floorColor
         darkAppearance = try c.decodeIfPresent(Bool.self, forKey: .darkAppearance) ?? d.darkAppearance
@@ -138,14 +145,14 @@ public struct IconStyle: Sendable, Codable, Equatable {
         if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be a list of 1...4, like [1, 2, 3]" }
         if !(1...8).contains(samplesPerSide) { return "samplesPerSide is \(samplesPerSide); it must be 1...8" }
         for (name, c) in [("themeColor", themeColor), ("incompleteColor", incompleteColor), ("figureColor", figureColor), ("glowColor", glowColor),
-                          ("inkColor", inkColor), ("lightInkColor", lightInkColor), ("propColor", propColor), ("floorColor", floorColor),
+                          ("inkColor", inkColor), ("lightInkColor", lightInkColor), ("propColor", propColor), ("propOutlineColor", propOutlineColor), ("floorColor", floorColor),
                           ("darkPageColor", darkPageColor)]
         where c.count != 3 || c.contains(where: { !(0...1).contains($0) }) {
             return "\(name) must be three numbers in 0...1 (red, green, blue)"
         }
         for (name, v) in [("figureHeight", figureHeight), ("glowRadius", glowRadius), ("glowOpacity", glowOpacity),
                           ("grayscaleComplete", grayscaleComplete), ("grayscaleIncomplete", grayscaleIncomplete),
-                          ("outlineWidth", outlineWidth), ("darkPropTone", darkPropTone)]
+                          ("outlineWidth", outlineWidth), ("propOutlineWidth", propOutlineWidth), ("darkPropTone", darkPropTone)]
         where !(0...2).contains(v) {
             return "\(name) is \(v); it must be 0...2"
         }
