@@ -47,8 +47,14 @@ import Testing
     static func edgeAndRing(_ figure: [Bool], size: Int, edge: Int = 3, ring: Int = 5) -> (edge: [Int], ring: [Int]) {
         var e: [Int] = [], r: [Int] = []
         let reach = max(edge, ring)
-        for y in 0..<size {
-            for x in 0..<size {
+        // Only the figure's box grown by `reach` can hold edge or ring pixels (a cheaper scan under the sanitizers).
+        var lo = (x: size, y: size), hi = (x: -1, y: -1)
+        for y in 0..<size { for x in 0..<size where figure[y * size + x] {
+            lo = (min(lo.x, x), min(lo.y, y)); hi = (max(hi.x, x), max(hi.y, y))
+        } }
+        guard lo.x <= hi.x else { return (e, r) }
+        for y in max(0, lo.y - reach)...min(size - 1, hi.y + reach) {
+            for x in max(0, lo.x - reach)...min(size - 1, hi.x + reach) {
                 let inside = figure[y * size + x]
                 let limit = inside ? edge : ring
                 var near = false
