@@ -139,25 +139,6 @@ public enum Ink {
         }
     }
 
-    /// The image of `layered` with the figure inked in `color` (linear) by `amount` (from ``amount(_:width:creaseDepth:)``)
-    /// and the rest (props, floor) scaled in colour by `otherTone` (1: as rendered; below 1: dimmer, for a dark page).
-    /// Alpha is unchanged.
-    public static func draw(_ layered: LayeredImage, amount: [Float], color: SIMD3<Float>, otherTone: Float = 1) -> LinearImage {
-        var out = layered.image
-        let fig = layered.figure.pixels
-        let ink = SIMD4(color, 1)
-        let tone = SIMD4<Float>(otherTone, otherTone, otherTone, 1)
-        out.pixels.withUnsafeMutableBufferPointer { p in
-            for i in 0..<p.count where p[i].w > 0 {
-                let f = fig[i]
-                let other = (p[i] - f) * tone
-                let k = i < amount.count ? amount[i] : 0
-                p[i] = other + f * (1 - k) + ink * (k * f.w)
-            }
-        }
-        return out
-    }
-
     /// `Φ⁻¹(i / 4096)` for i in 0...4096 (clamped to ±4 at the ends): the normal quantile, by bisection on `erf`.
     static let inverseNormalTable: [Float] = (0...4096).map { i in
         let p = Double(i) / 4096

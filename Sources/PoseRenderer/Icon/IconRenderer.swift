@@ -279,7 +279,7 @@ public struct IconRenderer: Sendable {
             var canvas = backdrop(state, size: size, cache: &backdrops)
             // In one pass per pixel, in SwiftUI's order: the ink (and the props' tone on the dark page), then
             // .grayscale(g).contrast(c) on the figure, .shadow(color: glow, radius: r) beneath it, the figure over
-            // the circles: the same arithmetic as ``Ink/draw``, ``ColorMatrix/apply(to:)``, ``Compositing/shadow``
+            // the circles: the props' outline and the figure's ink mixed in, then the same arithmetic as ``ColorMatrix/apply(to:)``, ``Compositing/shadow``
             // and ``Compositing/over``, one after another, without their intermediate images.
             let gray = state == .complete ? style.grayscaleComplete : style.grayscaleIncomplete
             let matrix = ColorMatrix.contrast(style.contrast).after(.grayscale(gray))
