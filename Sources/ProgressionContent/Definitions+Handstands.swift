@@ -86,7 +86,7 @@ extension ProgressionLibrary {
             view: handsView),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
-            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstandHalf).key(0.5)],
+            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstand(shoulder: -140, elbow: -40).j("neck", -35)).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
         ProgressionDefinition(
             // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way

@@ -65,10 +65,10 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "squat-07", name: "Uneven squats", duration: 3,
             keys: [squatPose(lean: 0, trunk: 0, hip: 0, knee: 0).right("thigh", -12, -30).right("shin", 20).key(0),
-                   squatPose(lean: 25, trunk: 10, hip: -140, knee: 148).right("thigh", -80, -35).right("shin", 100).key(0.5)],
+                   squatPose(lean: 25, trunk: 10, hip: -140, knee: 148).right("thigh", -105, -28).right("shin", 125).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
-            contacts: [.foot("L"), .foot("R", surface: 0.24)],
-            props: [.init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12),
+            contacts: [.foot("L"), .foot("R", surface: 0.26)],
+            props: [.init(name: "ball", shape: .ball(radius: 0.13), position: SIMD3(0, 0, 0.13),
                           attach: .init(bone: "foot.R", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0))],
             view: squatSideCueView),
         ProgressionDefinition(
@@ -82,11 +82,11 @@ extension ProgressionLibrary {
             // and the free right leg forward.
             id: "squat-09", name: "Assisted one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -40).right("upper_arm", -90).left("upper_arm", -10, -20).key(0),
-                   KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -115)
+                   KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -132)
                     .right("upper_arm", -130).left("upper_arm", -10, -20).left("hand", -60).j("neck", -15).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
             contacts: [.foot("L")],
-            props: [.init(name: "ball", shape: .ball(radius: 0.08), position: SIMD3(0, 0.0, 0.08), attach: .palm("L"),
+            props: [.init(name: "ball", shape: .ball(radius: 0.1), position: SIMD3(0, 0.0, 0.1), attach: .palm("L"),
                           follow: SIMD3(1, 1, 0), under: "hand.L")],
             view: squatSideCueView),
         ProgressionDefinition(
