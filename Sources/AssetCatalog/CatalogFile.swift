@@ -88,13 +88,26 @@ extension CatalogFile {
                 check(progression.pose, at: at + [.key("pose")], what: "the pose file of '\(progression.id)',")
             }
         }
-        // Ids are unique: a second use is reported where it stands.
+        // Ids follow the grammar (they name files) and are unique: a second use is reported where it stands.
+        for (e, exercise) in catalog.exercises.enumerated() {
+            if let problem = IDGrammar.problem(exercise.id) {
+                out.diagnostics.append(Diagnostic(.catalogIDInvalid, "exercise id '\(IDGrammar.printable(exercise.id))': \(problem)",
+                                                  at: root.descendant([.key("exercises"), .index(e), .key("id")]).location))
+            }
+            for (p, progression) in exercise.progressions.enumerated() {
+                if let problem = IDGrammar.problem(progression.id) {
+                    let at: [JSONPath] = [.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")]
+                    out.diagnostics.append(Diagnostic(.catalogIDInvalid, "progression id '\(IDGrammar.printable(progression.id))': \(problem)",
+                                                      at: root.descendant(at).location))
+                }
+            }
+        }
         var seen: [String: String] = [:]
         for (e, exercise) in catalog.exercises.enumerated() {
             for (p, progression) in exercise.progressions.enumerated() {
                 let at = root.descendant([.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")])
                 if let first = seen[progression.id] {
-                    out.diagnostics.append(Diagnostic(.catalogIDDuplicate, "progression id '\(progression.id)' is used twice (first at \(first))",
+                    out.diagnostics.append(Diagnostic(.catalogIDDuplicate, "progression id '\(IDGrammar.printable(progression.id))' is used twice (first at \(first))",
                                                       at: at.location))
                 } else {
                     seen[progression.id] = "\(at.location.line):\(at.location.column)"
@@ -194,12 +207,15 @@ extension DiagnosticRule {
         "catalog-file-missing", .error, .catalog, "A file the catalog names (base model, style, animation, pose) does not exist.")
     package static let catalogIDDuplicate = DiagnosticRule(
         "catalog-id-duplicate", .error, .catalog, "Two progressions have the same id.")
+    package static let catalogIDInvalid = DiagnosticRule(
+        "catalog-id-invalid", .error, .catalog,
+        "An exercise or progression id outside the id grammar: 1-100 bytes of a-z, 0-9, '-', '_', '.', starting with a letter or digit, not ending in '-complete' or '-dark' (ids name files).")
     package static let styleRange = DiagnosticRule(
         "style-range", .error, .catalog, "A style value is out of range (colours 0...1, pointSize 8...1024, scales 1...4).")
 
     /// The rules of reading a catalog and its style.
     package static let catalogRules: [DiagnosticRule] = [
         .catalogUnreadable, .catalogSyntax, .catalogSchema, .catalogUnknownKey, .catalogFormat, .catalogFileMissing,
-        .catalogIDDuplicate, .styleRange,
+        .catalogIDDuplicate, .catalogIDInvalid, .styleRange,
     ]
 }

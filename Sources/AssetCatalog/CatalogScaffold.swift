@@ -10,7 +10,7 @@ import PoseRenderer
 /// skinned mesh), the rigs (animation-only files) and their pose files (`<id>-pose.dae`), grouped
 /// into exercises by file name, as a ``Catalog`` with every default spelled out.
 ///
-/// File names give the ids: `pushup-01.dae` is progression `pushup-01` of exercise `pushup`
+/// File names give the ids (made to fit ``IDGrammar``: `Push Up 01.dae` gives `push-up-01`): `pushup-01.dae` is progression `pushup-01` of exercise `pushup`
 /// (stage 0); a name not of the `<type>-NN` form goes into one exercise, ``otherExercise``.
 package struct CatalogScaffold: Sendable {
     /// One file of the folder and what it was taken for.
@@ -72,16 +72,23 @@ package struct CatalogScaffold: Sendable {
             } else if scene.channels.isEmpty {
                 findings.append(Finding(file: file, role: .notPlaced(reason: "neither a skinned mesh (a base model) nor an animation (a rig)"), detail: ""))
             } else if name.lowercased().hasSuffix("-pose") {
-                let id = String(name.dropLast(5))
+                guard let id = IDGrammar.id(fromName: String(name.dropLast(5))) else {
+                    findings.append(Finding(file: file, role: .notPlaced(reason: "its name gives no id (letters or digits)"), detail: ""))
+                    continue
+                }
                 if poses[id] != nil {
                     findings.append(Finding(file: file, role: .notPlaced(reason: "a second pose file for '\(id)'"), detail: ""))
                 } else {
                     poses[id] = (file, scene)
                 }
-            } else if rigs[name] != nil {
-                findings.append(Finding(file: file, role: .notPlaced(reason: "a second rig named '\(name)'"), detail: ""))
+            } else if let id = IDGrammar.id(fromName: name) {
+                if rigs[id] != nil {
+                    findings.append(Finding(file: file, role: .notPlaced(reason: "a second rig named '\(id)'"), detail: ""))
+                } else {
+                    rigs[id] = (file, scene)
+                }
             } else {
-                rigs[name] = (file, scene)
+                findings.append(Finding(file: file, role: .notPlaced(reason: "its name gives no id (letters or digits)"), detail: ""))
             }
         }
         // One base model: the one named "base" if there are several, else the first by path.

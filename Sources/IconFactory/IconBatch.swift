@@ -117,7 +117,7 @@ package struct IconBatch {
         if options.format == .xcassets { try AtomicFile.write(XCAssets.rootContents, to: outputRoot + "/Contents.json", options: Self.writeOptions) }
         var records: [IconManifest.Record] = []
         for p in inputs.catalog.progressions {
-            if let r = IconJob.readRecord(recordsDir + "/\(p.id).json") { records.append(r) }
+            if let path = try? OutputPath.inside(recordsDir, p.id + ".json"), let r = IconJob.readRecord(path) { records.append(r) }
         }
         let manifest = IconManifest(tool: Self.toolVersion, icons: records)
         let encoder = JSONEncoder()

@@ -39,7 +39,12 @@ struct IconJob: Sendable {
         let entryJSON = (try? encoder.encode(entry)).map(Array.init) ?? []
         let key = IconManifest.Inputs(baseModel: inputs.baseModelHash, pose: SHA256.hex(poseBytes), style: inputs.styleHash,
                                       catalogEntry: SHA256.hex(entryJSON), tool: IconBatch.toolVersion)
-        let recordPath = recordsDir + "/\(entry.id).json"
+        let recordPath: String
+        do {
+            recordPath = try OutputPath.inside(recordsDir, entry.id + ".json")
+        } catch {
+            return .failed([Diagnostic(.error, "write", "cannot write: \(error)", at: SourceLocation(path: recordsDir, line: 0, column: 0))])
+        }
         if !options.force, let old = Self.readRecord(recordPath), old.inputHash == key.hash, filesIntact(old.files) {
             return .upToDate
         }
@@ -84,14 +89,15 @@ struct IconJob: Sendable {
                     for scale in inputs.style.scales {
                         guard let png = painted.png(state, appearance, scale) else { continue }
                         let filename = XCAssets.filename(name + (appearance == .dark ? XCAssets.darkSuffix : ""), scale: scale)
-                        let path = options.format == .xcassets ? "\(outputRoot)/\(name).imageset/\(filename)" : "\(outputRoot)/\(filename)"
+                        let path = options.format == .xcassets ? try OutputPath.inside(outputRoot, name + ".imageset", filename)
+                            : try OutputPath.inside(outputRoot, filename)
                         try AtomicFile.write(png, to: path, options: IconBatch.writeOptions)
                         files[relative(path)] = SHA256.hex(png)
                         listed.append(XCAssets.Image(filename: filename, scale: scale, dark: appearance == .dark))
                     }
                 }
                 if options.format == .xcassets {
-                    let path = "\(outputRoot)/\(name).imageset/Contents.json"
+                    let path = try OutputPath.inside(outputRoot, name + ".imageset", "Contents.json")
                     let json = XCAssets.imagesetContents(files: listed)
                     try AtomicFile.write(json, to: path, options: IconBatch.writeOptions)
                     files[relative(path)] = SHA256.hex(Array(json.utf8))

@@ -169,8 +169,8 @@ struct ExportJob: Sendable {
                 h.update([0])
             }
             inputHash = SHA256.hexString(h.finalize())
-            let recordPath = options.out + "/.assettool/export/\(entry.id).json"
-            if !options.force, let data = FileManager.default.contents(atPath: recordPath),
+            let recordPath = (try? OutputPath.inside(options.out, ".assettool", "export", entry.id + ".json")) ?? ""
+            if !options.force, !recordPath.isEmpty, let data = FileManager.default.contents(atPath: recordPath),
                let record = try? JSONDecoder().decode(Record.self, from: data), record.inputHash == inputHash,
                record.files.count == options.formats.count,
                record.files.allSatisfy({ name, hash in
@@ -206,15 +206,17 @@ struct ExportJob: Sendable {
                 case .glb: bytes = try GLBWriter.write(model, generator: ExportBatch.toolVersion)
                 case .usdz: bytes = USDZPackage.pack([(name: "\(entry.id).usda", bytes: Array(USDAWriter.write(model).utf8))])
                 }
-                try AtomicFile.write(bytes, to: options.out + "/" + name, options: [.createDirectories, .skipIfUnchanged])
+                try AtomicFile.write(bytes, to: try OutputPath.inside(options.out, name), options: [.createDirectories, .skipIfUnchanged])
                 files[name] = SHA256.hex(bytes)
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try AtomicFile.write(Array(try encoder.encode(Record(inputHash: check.inputHash, files: files))) + [10],
-                                 to: options.out + "/.assettool/export/\(entry.id).json", options: [.createDirectories])
+                                 to: try OutputPath.inside(options.out, ".assettool", "export", entry.id + ".json"), options: [.createDirectories])
         } catch let e as AtomicFile.WriteError {
             return .failed([Diagnostic(.error, "export-write", "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))])
+        } catch let e as OutputPath.UnsafeName {
+            return .failed([Diagnostic(.error, "export-write", "cannot write: \(e)", at: SourceLocation(path: options.out, line: 0, column: 0))])
         } catch {
             return .failed([Diagnostic(.error, "export-encode", "cannot encode the document", at: SourceLocation(path: rigPath, line: 0, column: 0))])
         }

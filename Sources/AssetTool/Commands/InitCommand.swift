@@ -14,7 +14,7 @@ struct InitCommand: ParsableCommand {
         abstract: "Write catalog.json and icon-style.json for a folder of COLLADA exports.",
         discussion: """
             Finds the base model (the file with a skinned mesh), the rigs (animation-only files) and their pose \
-            files (<id>-pose.dae, the pose of the rig <id>). File names give the ids: <type>-NN files (pushup-01.dae) \
+            files (<id>-pose.dae, the pose of the rig <id>). File names give the ids, made to fit the id grammar (lowercase a-z, 0-9, -, _, .: "Push Up 01.dae" gives push-up-01): <type>-NN files (pushup-01.dae) \
             are grouped into exercises, other names go into one exercise, "other". Writes DIR/catalog.json with every \
             default spelled out (names, stages, loops, the pose time: the middle of the pose file, else of the \
             animation) and DIR/icon-style.json (the original app's recipe), ready to edit. Then: \

@@ -17,7 +17,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Without FILES, validates everything under the assets folder (./Assets, or --assets DIR) against the \
             base model its catalog.json names, with that catalog. Directories are searched for .dae and .zae files. \
-            With FILES, the base model and catalog default to the same when they exist. Diagnostics go to stdout, a summary to \
+            With FILES that are one folder holding a catalog.json, that folder is the assets folder (its catalog and base \
+            model); with other FILES, those of ./Assets (or --assets DIR) when they exist. Diagnostics go to stdout, a summary to \
             stderr. Exit status: 0 when clean (warnings allowed unless --strict), 1 when there are errors (or \
             warnings with --strict), 64 for usage errors, 66 when a file cannot be read.
             """)
@@ -25,8 +26,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "COLLADA files or directories (default: the assets folder).")
     var files: [String] = []
 
-    @Option(help: "The assets folder: its catalog.json names the base model, and without FILES every COLLADA file in it is checked.")
-    var assets = "Assets"
+    @Option(help: "The assets folder: its catalog.json names the base model, and without FILES every COLLADA file in it is checked (default: Assets, or the one folder given as FILES when it holds a catalog.json).")
+    var assets: String?
 
     @Option(help: "The base model rigs are checked against (default: the one the catalog names).")
     var base: String?
@@ -56,6 +57,10 @@ struct ValidateCommand: ParsableCommand {
             return
         }
         var inputs = files
+        var assets = self.assets ?? "Assets"
+        if self.assets == nil, catalog == nil, files.count == 1, fm.fileExists(atPath: files[0] + "/catalog.json") {
+            assets = files[0]  // `validate MyRigs`: that folder's own catalog and base model, not ./Assets'
+        }
         let defaultCatalog = assets + "/catalog.json"
         let catalogPath = catalog ?? (files.isEmpty || fm.fileExists(atPath: defaultCatalog) ? defaultCatalog : nil)
         var basePath = base ?? catalogPath.flatMap(Self.baseModel(named:))
@@ -77,7 +82,11 @@ struct ValidateCommand: ParsableCommand {
                 paths.append(input)  // a missing file is reported by the validator (exit 66)
             }
         }
-        if basePath == nil { Console.err("note: no base model (--base); the rig rules are skipped") }
+        if let basePath {
+            Console.err("note: rigs are checked against the base model \(basePath)" + (base == nil ? " (named by \(catalogPath ?? "the assets folder"))" : ""))
+        } else {
+            Console.err("note: no base model (--base); the rig rules are skipped")
+        }
         let result = Validator(basePath: basePath, catalogPath: catalogPath).run(files: paths)
         StandardStream.output(format.render(result.diagnostics))
         if result.baseFailed { Console.err("note: the base model \(basePath ?? "") does not load (see its errors); the rig rules were skipped") }
