@@ -46,9 +46,10 @@ extension ProgressionLibrary {
                           attach: .init(bone: "spine", offset: SIMD3(0, 0.05, 0)), follow: SIMD3(1, 1, 0), under: "spine")]),
         ProgressionDefinition(
             id: "bridge-06", name: "Full bridges", duration: 3,
-            keys: [wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0),
-                   wheel(pelvis: -81, hip: 32, arch: 33, shoulder: -202, elbow: -15).key(0.5)],
-            iconic: 0, anchor: ankles, contacts: footContacts + Contact.hands),
+            // Arms and legs straight: a wide, high wheel (step 10's bridge has the knees bent, the feet by the hands).
+            keys: [wheel(pelvis: -84, hip: 18, arch: 36, shoulder: -208, knee: 12).key(0),
+                   wheel(pelvis: -85, hip: 16, arch: 34, shoulder: -205, elbow: -15, knee: 12).key(0.5)],
+            iconic: 0, ground: .init(bones: ["foot.L"]), levelWith: "hand.L", anchor: ankles, contacts: footContacts + Contact.hands),
         ProgressionDefinition(
             id: "bridge-07", name: "Wall walking bridges (down)", duration: 4,
             keys: [KeyPose().root(-44).trunk(-26).j("neck", -30).j("head", -15).both("thigh", 32).both("shin", 62)
@@ -69,12 +70,14 @@ extension ProgressionLibrary {
             id: "bridge-09", name: "Closing bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),
                    wheel(pelvis: -66, hip: 45, arch: 30, shoulder: -195, elbow: -10, knee: 85).key(0.5)],
-            iconic: 0.5, referenceKey: 1, anchor: ankles, contacts: footContacts),
+            // On the way down, the hands reaching back for the floor (the bridge itself is step 10's cue).
+            iconic: 0.35, referenceKey: 1, anchor: ankles, contacts: footContacts),
         ProgressionDefinition(
             id: "bridge-10", name: "Stand-to-stand bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),
-                   wheel(pelvis: -80, hip: 35, arch: 35, shoulder: -205).key(0.5)],
-            // The stand-to-stand's own shape: the standing backbend on the way down, arms reaching back.
-            iconic: 0.3, referenceKey: 1, anchor: ankles, contacts: footContacts),
+                   wheel(pelvis: -70, hip: 45, arch: 32, shoulder: -198, elbow: -10, knee: 85).key(0.5)],
+            // The bridge it arches down to: knees bent and the feet close to the hands (step 06's wheel has the
+            // arms and legs straight); the pitch levelled so that the hands are on the floor.
+            iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), levelWith: "hand.L", anchor: ankles, contacts: footContacts),
     ]
 }

@@ -22,8 +22,9 @@ extension ProgressionLibrary {
     static func handstandBottom(width: Float = -8, elbow: Float = -85) -> KeyPose {
         handstand(shoulder: -95, elbow: elbow, width: width).j("neck", -40)
     }
-    /// Halfway: elbows bent about 60 degrees, the head a hand's width above the floor.
-    static let handstandHalf = handstand(shoulder: -122, elbow: -60).j("neck", -35)
+    /// Halfway: elbows bent about 40 degrees, the head well clear of the floor (the bottom puts it on the floor:
+    /// the gap is what tells the two apart at 60 pt).
+    static let handstandHalf = handstand(shoulder: -140, elbow: -40).j("neck", -35)
 
     /// A thin, narrow wall behind the heels (the figure's back faces -Y): a line in the side view, hidden
     /// behind the body in the front view.
@@ -86,7 +87,7 @@ extension ProgressionLibrary {
             view: handsView),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
-            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstand(shoulder: -140, elbow: -40).j("neck", -35)).key(0.5)],
+            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstandHalf).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
         ProgressionDefinition(
             // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way

@@ -29,7 +29,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-04", name: "Flat frog raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -60).both("shin", 100).both("foot", 20).key(0.3),
-                   lying.both("thigh", -128).both("shin", 62).both("foot", 20).key(0.5),
+                   lying.both("thigh", -135).both("shin", 125).both("foot", 20).key(0.5),
                    lying.both("thigh", -80).both("foot", 20).key(0.75)],
             iconic: 0.5, anchor: [.seat]),
         ProgressionDefinition(
@@ -42,12 +42,12 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-07", name: "Hanging bent leg raises", duration: 2.5,
-            keys: [hang().both("shin", 30).key(0), hang().root(10).both("thigh", -104).both("shin", 28).key(0.5)],
+            keys: [hang().both("shin", 30).key(0), hang().root(10).both("thigh", -108).both("shin", 55).key(0.5)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
             keys: [hang().key(0), hang().root(8).both("thigh", -70).both("shin", 100).key(0.3),
-                   hang().root(12).both("thigh", -110).both("shin", 70).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
+                   hang().root(12).both("thigh", -125).both("shin", 95).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
