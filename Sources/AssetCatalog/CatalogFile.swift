@@ -131,6 +131,19 @@ extension CatalogFile {
                                                   at: file.location(.key("style"))))
             }
         }
+        // A hand-set offset that moves the figure off the canvas would make empty icons: refused where it is.
+        let side = Float(file.style.pointSize)
+        for (e, exercise) in catalog.exercises.enumerated() {
+            for (p, progression) in exercise.progressions.enumerated() {
+                guard let o = progression.iconOffset, o.count == 2 else { continue }
+                if !o.allSatisfy({ $0.isFinite && abs($0) <= side / 2 }) {
+                    let at: [JSONPath] = [.key("exercises"), .index(e), .key("progressions"), .index(p), .key("iconOffset")]
+                    out.diagnostics.append(Diagnostic(.catalogIconOffset,
+                        "iconOffset [\(o[0]), \(o[1])] of '\(progression.id)' moves the figure off the \(file.style.pointSize)-point icon: each part is at most \(side / 2) points either way",
+                        at: root.descendant(at).location))
+                }
+            }
+        }
         out.file = file
         return out
     }
@@ -210,12 +223,14 @@ extension DiagnosticRule {
     package static let catalogIDInvalid = DiagnosticRule(
         "catalog-id-invalid", .error, .catalog,
         "An exercise or progression id outside the id grammar: 1-100 bytes of a-z, 0-9, '-', '_', '.', starting with a letter or digit, not ending in '-complete' or '-dark' (ids name files).")
+    package static let catalogIconOffset = DiagnosticRule(
+        "catalog-icon-offset", .error, .catalog, "A progression's iconOffset moves the figure off the icon (each part at most half the icon's side, in points).")
     package static let styleRange = DiagnosticRule(
         "style-range", .error, .catalog, "A style value is out of range (colours 0...1, pointSize 8...1024, scales 1...4).")
 
     /// The rules of reading a catalog and its style.
     package static let catalogRules: [DiagnosticRule] = [
         .catalogUnreadable, .catalogSyntax, .catalogSchema, .catalogUnknownKey, .catalogFormat, .catalogFileMissing,
-        .catalogIDDuplicate, .catalogIDInvalid, .styleRange,
+        .catalogIDDuplicate, .catalogIDInvalid, .catalogIconOffset, .styleRange,
     ]
 }

@@ -196,6 +196,11 @@ struct ExportJob: Sendable {
             return .failed([Diagnostic(.rigChannelUnmatched, "the rig animates no joint of the base model",
                                        at: SourceLocation(path: rigPath, line: 0, column: 0))])
         }
+        if let problem = ExportModel.lengthProblem(scene) {
+            var located = problem
+            if located.location.path.isEmpty { located.location = SourceLocation(path: rigPath, line: 0, column: 0) }
+            return .failed([located])
+        }
         let model = ExportModel(scene: scene, name: entry.id)
         var files: [String: String] = [:]
         do {

@@ -234,6 +234,32 @@ extension ExportModel {
         skins.append(Skin(name: skin.name ?? skin.id, joints: joints, inverseBindMatrices: inverseBinds))
     }
 
+    /// At most this many keys are sampled for one animation (about 14 minutes at 24 keys a second): a rep lasts
+    /// seconds, and a key typed as 100000 s would otherwise make gigabytes of output.
+    package static let maxSampledKeys = 20_000
+
+    /// Why the animation of `scene` (over `clip`, or whole) cannot be sampled at `keysPerSecond`, as a located
+    /// error at the sampler whose last key makes it too long; nil when it can. O(samplers).
+    package static func lengthProblem(_ scene: Scene, clip: AnimationClip? = nil, keysPerSecond: Float? = nil) -> Diagnostic? {
+        let range: ClosedRange<Float>
+        if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return nil }
+        let rate = keysPerSecond ?? keyRate(scene)
+        let span = range.upperBound - range.lowerBound
+        let keys = span * rate
+        guard !(keys.isFinite && keys <= Float(maxSampledKeys)) else { return nil }
+        // The sampler with the latest (or earliest) key: what to fix.
+        var culprit: AnimationSampler?
+        for c in scene.channels {
+            let sampler = scene.samplers[c.sampler]
+            guard let f = sampler.input.first, let l = sampler.input.last else { continue }
+            if l == range.upperBound || f == range.lowerBound { culprit = sampler; break }
+        }
+        let last = culprit.flatMap { $0.input.last } ?? range.upperBound
+        let message = "the animation runs from \(range.lowerBound) s to \(range.upperBound) s (\(span) s): at \(rate) keys a second that is "
+            + "more than the \(maxSampledKeys) keys an export holds; the key at \(last) s\(culprit?.id.map { " in sampler '\($0)'" } ?? "") looks mistyped"
+        return Diagnostic(.animationTooLong, message, at: culprit?.location ?? SourceLocation(path: "", line: 0, column: 0))
+    }
+
     /// The animation at `keysPerSecond` (default: the scene's own key rate), from the clip's or the
     /// animation's start, with tracks only for nodes that move; and every node's local matrix at the
     /// first key (the roots' with the axis conversion). Nil without animation.
@@ -241,7 +267,8 @@ extension ExportModel {
         let range: ClosedRange<Float>
         if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return (nil, nil) }
         let rate = keysPerSecond ?? keyRate(scene)
-        let count = max(1, Int(((range.upperBound - range.lowerBound) * rate).rounded()) + 1)
+        // Callers check ``lengthProblem``; the clamp keeps this from trapping if one does not.
+        let count = max(1, Int(min(((range.upperBound - range.lowerBound) * rate).rounded(), Float(maxSampledKeys))) + 1)
         var times: [Float] = []
         var locals: [[Matrix4x4]] = []
         for k in 0..<count {
@@ -293,4 +320,10 @@ extension ExportModel {
         for n in nodes { out.append((n.parent.map { out[$0] } ?? .identity) * n.rest.matrix) }
         return out
     }
+}
+
+extension DiagnosticRule {
+    /// An animation longer than an export holds (``ExportModel/maxSampledKeys``).
+    package static let animationTooLong = DiagnosticRule(
+        "animation-too-long", .error, .scene, "An animation too long to export (more than 20000 keys at its key rate): usually one mistyped key time.")
 }

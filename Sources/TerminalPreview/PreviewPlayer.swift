@@ -76,7 +76,9 @@ package struct PreviewPlayer {
                 if !Terminal.write(out.bytes) { outcome = .outputClosed; break run }
                 shown += 1
                 // Wait for this frame's slot to end, in short naps so Ctrl-C is answered within 10 ms.
-                let deadline = begin + .nanoseconds(Int64((Double(shown) * interval * 1e9).rounded()))
+                // Clamped (about 292 years): an interval from absurd key times must not trap.
+                let ns = (Double(shown) * interval * 1e9).rounded()
+                let deadline = begin + .nanoseconds(ns.isFinite ? Int64(min(max(ns, 0), 9.2e18)) : 0)
                 while clock.now < deadline {
                     if flag.isRaised { outcome = .interrupted; break run }
                     let left = clock.now.duration(to: deadline)

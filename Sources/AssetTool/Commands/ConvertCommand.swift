@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColladaKit
+import RigLint
 import SceneExport
 
 /// `assettool convert FILE [--rig RIG] [--clip NAME] -o OUT.glb`: the base model posed by the rig as
@@ -55,6 +56,11 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode.invalidInput
         }
         let name = String((rig ?? file).split(separator: "/").last ?? "animation").split(separator: ".").first.map(String.init) ?? "animation"
+        if var problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip) {
+            if problem.location.path.isEmpty { problem.location = SourceLocation(path: rig ?? file, line: 0, column: 0) }
+            StandardStream.error(DiagnosticFormat.text.render([problem]))
+            throw ExitCode.invalidInput
+        }
         let model = ExportModel(scene: loaded.scene, clip: loaded.clip, name: name)
         for w in model.warnings { Console.err("\(output): warning: \(w)") }
         let bytes: [UInt8]

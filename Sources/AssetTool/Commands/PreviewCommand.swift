@@ -13,6 +13,8 @@ import Musl
 import Darwin
 #endif
 import PoseRenderer
+import RigLint
+import SceneExport
 import TerminalPreview
 
 /// `assettool preview FILE [--rig RIG] [--clip NAME] [--time S | --frame N] [--width COLS] [--height ROWS]
@@ -89,6 +91,12 @@ struct PreviewCommand: ParsableCommand {
                                        samplesPerSide: samples, threads: threads)
         let timeline = PreviewTimeline(scene: loaded.scene, clip: loaded.clip)
         if play {
+            // A rep lasts seconds: an animation past what an export holds is a mistyped key, refused where it is.
+            if var problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip, keysPerSecond: pose.fps) {
+                if problem.location.path.isEmpty { problem.location = SourceLocation(path: pose.rig ?? file, line: 0, column: 0) }
+                StandardStream.error(DiagnosticFormat.text.render([problem]))
+                throw ExitCode.invalidInput
+            }
             let player = PreviewPlayer(renderer: renderer, scene: loaded.scene, clip: loaded.clip, color: colors,
                                        times: timeline.loopTimes(fps: pose.fps), interval: timeline.frameInterval(fps: pose.fps),
                                        loops: loops ?? (tty ? nil : 1), isTerminal: tty)

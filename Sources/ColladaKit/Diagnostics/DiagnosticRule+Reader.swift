@@ -61,6 +61,7 @@ extension DiagnosticRule {
     public static let skinJointMissing = DiagnosticRule("skin-joint-missing", .error, .scene, "A skin joint names no node of the scene.")
     public static let morphTargetSize = DiagnosticRule("morph-target-size", .warning, .scene, "A morph target has a different number of positions than its base; it is skipped.")
     public static let morphWeights = DiagnosticRule("morph-weights", .warning, .scene, "A morph has a different number of targets and weights.")
+    public static let cameraDegenerate = DiagnosticRule("camera-degenerate", .error, .scene, "A camera that can show nothing: a field of view of 0 or 180 degrees or more, an orthographic size of 0, or a zfar not beyond its znear.")
     public static let cameraFov = DiagnosticRule("camera-fov", .warning, .scene, "A camera gives only xfov; its vertical field of view depends on the output's aspect.")
     public static let sceneMissing = DiagnosticRule("scene-missing", .warning, .scene, "The document has no <scene>; the first visual scene is used.")
     public static let nodeLimit = DiagnosticRule("node-limit", .error, .scene, "The scene expands to more nodes than the reader accepts (100,000, instancing included).")
@@ -139,6 +140,7 @@ extension DiagnosticRule {
         .morphTargetSize,
         .morphWeights,
         .cameraFov,
+        .cameraDegenerate,
         .sceneMissing,
         .nodeLimit,
         .nodeDepth,

@@ -175,6 +175,21 @@ public struct SceneResolver {
         }
     }
 
+    /// What makes a camera see nothing (every renderer and exporter divides by these), in words; nil when it can.
+    static func degenerate(_ projection: Camera.Projection, znear: Float, zfar: Float) -> String? {
+        switch projection {
+        case .perspective(let yfov, let aspect):
+            if !(yfov > 0 && yfov < .pi) { return "its field of view is \(yfov * 180 / .pi) degrees (it must lie between 0 and 180)" }
+            if let aspect, !(aspect > 0 && aspect.isFinite) { return "its aspect ratio is \(aspect) (it must be above 0)" }
+            if !(znear >= 0) { return "its znear is \(znear) (it must not be negative)" }
+        case .orthographic(let ymag, let aspect):
+            if !(ymag > 0 && ymag.isFinite) { return "its orthographic size is \(ymag) (it must be above 0)" }
+            if let aspect, !(aspect > 0 && aspect.isFinite) { return "its aspect ratio is \(aspect) (it must be above 0)" }
+        }
+        if !(znear.isFinite && zfar.isFinite && zfar > znear) { return "its zfar (\(zfar)) is not beyond its znear (\(znear))" }
+        return nil
+    }
+
     mutating func readCamerasAndLights() {
         for c in doc.cameras {
             let deg = Float.pi / 180
@@ -207,9 +222,12 @@ public struct SceneResolver {
                     projection = .orthographic(ymag: 1, aspectRatio: c.aspectRatio)
                 }
             }
+            let znear = c.znear ?? 0.1, zfar = c.zfar ?? 1000
+            if let problem = Self.degenerate(projection, znear: znear, zfar: zfar) {
+                bag.error(.cameraDegenerate, "camera '\(c.id)' cannot show anything: \(problem)", at: c.location)
+            }
             cameraByID[c.id] = scene.cameras.count
-            scene.cameras.append(Camera(id: c.id, name: c.name, projection: projection,
-                                        znear: c.znear ?? 0.1, zfar: c.zfar ?? 1000))
+            scene.cameras.append(Camera(id: c.id, name: c.name, projection: projection, znear: znear, zfar: zfar))
         }
         for l in doc.lights {
             lightByID[l.id] = scene.lights.count

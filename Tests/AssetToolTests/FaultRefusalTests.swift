@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Input a user can get wrong in a way that used to trap or write empty or gigantic output with exit 0 is refused
+/// before the work, with a located error naming its rule: a key time typed as 100000 s or 1e30 s (`convert`,
+/// `export`, `preview --play`), a camera whose near and far planes meet (every command that loads the rig), and a
+/// hand-set `iconOffset` that moves the figure off the icon. Good output from an earlier run stays byte-identical.
+@Suite(.serialized, .enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json")) struct FaultRefusalTests {
+    static let assets = CommandRunner.repoRoot.path + "/Assets"
+    static let base = assets + "/Models/base-model.dae"
+
+    static func tempDir() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// `pushup-01`'s rig with the hips sampler's last key time replaced by `lastKey`; returns the file's path and
+    /// the line of that sampler's `<sampler>` element.
+    static func rig(lastKey: String, in dir: String) throws -> (path: String, samplerLine: Int) {
+        var text = try String(contentsOfFile: assets + "/Animations/pushup-01.dae", encoding: .utf8)
+        let marker = "rig_pushup-01_hips_pose_matrix-input-array\" count=\"61\">"
+        let start = try #require(text.range(of: marker))
+        let end = try #require(text.range(of: "</float_array>", range: start.upperBound..<text.endIndex))
+        var keys = text[start.upperBound..<end.lowerBound].split(separator: " ").map(String.init)
+        keys[keys.count - 1] = lastKey
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: keys.joined(separator: " "))
+        let path = dir + "/rig-\(lastKey).dae"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("<sampler id=\"rig_pushup-01_hips_pose_matrix-sampler\"") }) + 1
+        return (path, line)
+    }
+
+    /// A status from `exit`, not a signal (a trap ends the process with SIGTRAP or SIGILL).
+    static func exited(_ status: Int32) -> Bool { status >= 0 && status < 128 }
+
+    @Test(arguments: ["100000", "1e30", "3.0e38"])
+    func mistypedKeyTimeIsRefusedByConvertAndPreview(lastKey: String) throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (rig, line) = try Self.rig(lastKey: lastKey, in: dir)
+        let out = dir + "/out.glb"
+        let c = try CommandRunner.run(["convert", Self.base, "--rig", rig, "-o", out])
+        #expect(c.status == 65, "convert exit \(c.status): \(c.stderr)")
+        #expect(c.stderr.contains("rig-\(lastKey).dae:\(line):") && c.stderr.contains("[animation-too-long]"), "\(c.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let p = try CommandRunner.run(["preview", Self.base, "--rig", rig, "--play", "--width", "20", "--height", "10"])
+        #expect(Self.exited(p.status) && p.status == 65, "preview --play exit \(p.status): \(p.stderr)")
+        #expect(p.stderr.contains("[animation-too-long]"), "\(p.stderr)")
+    }
+
+    @Test func mistypedKeyTimeFailsThatExportAndKeepsItsEarlierFiles() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.copyItem(atPath: Self.assets, toPath: dir + "/A")
+        let out = dir + "/out"
+        let first = try CommandRunner.run(["export", "--assets", dir + "/A", "--out", out, "--only", "pushup-01,pushup-02", "--quiet"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try ["pushup-01.glb", "pushup-01.usdz"].map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }
+        let (rig, line) = try Self.rig(lastKey: "100000", in: dir)
+        try fm.removeItem(atPath: dir + "/A/Animations/pushup-01.dae")
+        try fm.copyItem(atPath: rig, toPath: dir + "/A/Animations/pushup-01.dae")
+        let second = try CommandRunner.run(["export", "--assets", dir + "/A", "--out", out, "--only", "pushup-01,pushup-02", "--quiet"])
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("pushup-01.dae:\(line):") && second.stderr.contains("[animation-too-long]"), "\(second.stderr)")
+        let after = try ["pushup-01.glb", "pushup-01.usdz"].map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }
+        #expect(after == before)
+    }
+
+    @Test func cameraWhosePlanesMeetIsALocatedError() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var text = try String(contentsOfFile: Self.assets + "/Poses/pushup-01-pose.dae", encoding: .utf8)
+        let far = try #require(text.range(of: #"<zfar sid="zfar">[^<]*</zfar>"#, options: .regularExpression))
+        let near = try #require(text.range(of: #"<znear sid="znear">[^<]*</znear>"#, options: .regularExpression))
+        let nearValue = text[near].split(separator: ">")[1].split(separator: "<")[0]
+        text.replaceSubrange(far, with: "<zfar sid=\"zfar\">\(nearValue)</zfar>")
+        let rig = dir + "/flat-camera.dae"
+        try text.write(toFile: rig, atomically: true, encoding: .utf8)
+        let r = try CommandRunner.run(["render", Self.base, "--rig", rig, "--icon", "incomplete", "--output", dir + "/icon.png"])
+        #expect(r.status == 65, "render exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains("flat-camera.dae:") && r.stderr.contains("[camera-degenerate]"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/icon.png"))
+        let v = try CommandRunner.run(["validate", rig, "--base", Self.base])
+        #expect(v.status == 1 && v.stdout.contains("[camera-degenerate]"), "\(v.stdout)\(v.stderr)")
+    }
+
+    @Test(arguments: [["1e30", "0"], ["0", "-31"], ["29.5", "0"]])
+    func iconOffsetOffTheIconIsRefused(offset: [String]) throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Self.assets, toPath: dir + "/A")
+        let path = dir + "/A/catalog.json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let anchor = try #require(text.range(of: "\"id\" : \"pushup-02\","))
+        text.insert(contentsOf: "\"iconOffset\" : [\(offset[0]), \(offset[1])], ", at: anchor.lowerBound)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CommandRunner.run(["icons", "--assets", dir + "/A", "--out", dir + "/out", "--only", "pushup-02", "--quiet"])
+        if offset == ["29.5", "0"] {
+            // Within half the 60-point side: taken as given.
+            #expect(r.status == 0, "\(r.stderr)")
+        } else {
+            #expect(r.status == 65, "icons exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("catalog.json:") && r.stderr.contains("[catalog-icon-offset]"), "\(r.stderr)")
+        }
+    }
+}
