@@ -57,10 +57,11 @@ extension CatalogFile {
     /// whenever it decoded, even when a file it names is missing, so a linter can go on.
     package static func read(path: String) -> Reading {
         var out = Reading(file: nil, diagnostics: [], unreadable: false)
-        guard let bytes = readBytes(path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            out.diagnostics.append(Diagnostic(.catalogUnreadable, exists ? "the catalog cannot be read" : "no such file",
-                                              at: SourceLocation(path: path, line: 0, column: 0)))
+        let bytes: [UInt8]
+        do {
+            bytes = try readBytes(path)
+        } catch {
+            out.diagnostics.append(Diagnostic(.catalogUnreadable, error.message, at: SourceLocation(path: path, line: 0, column: 0)))
             out.unreadable = true
             return out
         }
@@ -118,7 +119,8 @@ extension CatalogFile {
         if let style = catalog.style {
             let stylePath = file.resolve(style)
             file.stylePath = stylePath
-            if let styleBytes = readBytes(stylePath) {
+            switch Result(catching: { () throws(BoundedFile.Failure) -> [UInt8] in try readBytes(stylePath) }) {
+            case .success(let styleBytes):
                 file.styleBytes = styleBytes
                 if let (decoded, styleRoot) = decode(IconStyle.self, styleBytes, path: stylePath, into: &out.diagnostics) {
                     file.style = decoded
@@ -126,9 +128,13 @@ extension CatalogFile {
                         out.diagnostics.append(Diagnostic(.styleRange, problem, at: styleRoot.location))
                     }
                 }
-            } else {
+            case .failure(.missing):
                 out.diagnostics.append(Diagnostic(.catalogFileMissing, "the style '\(style)' does not exist (looked for \(stylePath))",
                                                   at: file.location(.key("style"))))
+            case .failure(let failure):
+                out.diagnostics.append(Diagnostic(.catalogUnreadable, "the style '\(style)' (\(stylePath)): \(failure.message)",
+                                                  at: file.location(.key("style"))))
+                out.unreadable = true
             }
         }
         // A hand-set offset that moves the figure off the canvas would make empty icons: refused where it is.
@@ -151,10 +157,11 @@ extension CatalogFile {
     /// Reads an icon style file on its own (`render --style`): the style (nil when it cannot be used),
     /// located diagnostics, and whether the file could not be read at all.
     package static func readStyle(path: String) -> (style: IconStyle?, diagnostics: [Diagnostic], unreadable: Bool) {
-        guard let bytes = readBytes(path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            return (nil, [Diagnostic(.catalogUnreadable, exists ? "the style cannot be read" : "no such file",
-                                     at: SourceLocation(path: path, line: 0, column: 0))], true)
+        let bytes: [UInt8]
+        do {
+            bytes = try readBytes(path)
+        } catch {
+            return (nil, [Diagnostic(.catalogUnreadable, error.message, at: SourceLocation(path: path, line: 0, column: 0))], true)
         }
         var diagnostics: [Diagnostic] = []
         guard let (style, root) = decode(IconStyle.self, bytes, path: path, into: &diagnostics) else { return (nil, diagnostics, false) }
@@ -165,11 +172,11 @@ extension CatalogFile {
         return (style, diagnostics, false)
     }
 
-    static func readBytes(_ path: String) -> [UInt8]? {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
+    /// A catalog or style larger than this is refused before it is read (the bundled catalog is about 60 KB).
+    package static let maxJSONBytes = 16 << 20
+
+    static func readBytes(_ path: String) throws(BoundedFile.Failure) -> [UInt8] {
+        try BoundedFile.read(path, limit: maxJSONBytes)
     }
 
     /// Parses and decodes `bytes`; appends a syntax or schema error, or unknown-key warnings.
@@ -184,6 +191,32 @@ extension CatalogFile {
         } catch {
             return nil
         }
+        // A key written twice in one object: which one is meant cannot be known, so it is an error, never last-wins.
+        var duplicates = 0
+        func findDuplicates(_ node: JSONNode, at path: String) {
+            switch node.value {
+            case .object(let members):
+                var seen: [String: SourceLocation] = [:]
+                for m in members {
+                    let here = path.isEmpty ? m.key : path + "." + m.key
+                    if let first = seen[m.key] {
+                        duplicates += 1
+                        diagnostics.append(Diagnostic(.catalogDuplicateKey,
+                            "\(IDGrammar.printable(here)) is given twice in one object (first at \(first.line):\(first.column)); remove one",
+                            at: m.keyLocation))
+                    } else {
+                        seen[m.key] = m.keyLocation
+                    }
+                    findDuplicates(m.value, at: here)
+                }
+            case .array(let items):
+                for (i, item) in items.enumerated() { findDuplicates(item, at: "\(path)[\(i)]") }
+            default:
+                break
+            }
+        }
+        findDuplicates(root, at: "")
+        if duplicates > 0 { return nil }
         do {
             let (value, unknown) = try JSONNodeDecoder.decode(type, from: root)
             for u in unknown {
@@ -220,6 +253,8 @@ extension DiagnosticRule {
         "catalog-file-missing", .error, .catalog, "A file the catalog names (base model, style, animation, pose) does not exist.")
     package static let catalogIDDuplicate = DiagnosticRule(
         "catalog-id-duplicate", .error, .catalog, "Two progressions have the same id.")
+    package static let catalogDuplicateKey = DiagnosticRule(
+        "catalog-duplicate-key", .error, .catalog, "A key is written twice in one object of the catalog or style; which one is meant cannot be known.")
     package static let catalogIDInvalid = DiagnosticRule(
         "catalog-id-invalid", .error, .catalog,
         "An exercise or progression id outside the id grammar: 1-100 bytes of a-z, 0-9, '-', '_', '.', starting with a letter or digit, not ending in '-complete' or '-dark' (ids name files).")
@@ -231,6 +266,6 @@ extension DiagnosticRule {
     /// The rules of reading a catalog and its style.
     package static let catalogRules: [DiagnosticRule] = [
         .catalogUnreadable, .catalogSyntax, .catalogSchema, .catalogUnknownKey, .catalogFormat, .catalogFileMissing,
-        .catalogIDDuplicate, .catalogIDInvalid, .catalogIconOffset, .styleRange,
+        .catalogIDDuplicate, .catalogIDInvalid, .catalogIconOffset, .catalogDuplicateKey, .styleRange,
     ]
 }

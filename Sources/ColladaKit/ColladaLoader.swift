@@ -50,17 +50,16 @@ public enum ColladaLoader {
     /// - Throws: ``LoadError`` (`.unreadable`) when it is missing, a directory or unreadable.
     package static func readFile(_ path: String) throws -> [UInt8] {
         let loc = SourceLocation(path: path, line: 0, column: 0)
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        do {
+            return try BoundedFile.read(path, limit: XMLReader.Limits().maxBytes)
+        } catch .missing {
             throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileMissing, "no such file", at: loc)])
+        } catch .tooLarge(let size, let limit) {
+            // Refused before reading: the same rule and words as the XML reader's check.
+            throw LoadError(kind: .invalid, diagnostics: [Diagnostic(.xmlTooLarge, "the file is \(size) bytes; the limit is \(limit)", at: loc)])
+        } catch {
+            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, error.message, at: loc)])
         }
-        if isDirectory {
-            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, "is a directory", at: loc)])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(kind: .unreadable, diagnostics: [Diagnostic(.fileUnreadable, "cannot be read", at: loc)])
-        }
-        return [UInt8](data)
     }
 
     /// The XML the loader parses for `bytes`: the bytes themselves, or for a `.zae` archive (ZIP

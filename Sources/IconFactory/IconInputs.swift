@@ -32,15 +32,17 @@ package struct IconInputs: Sendable {
     static func load(assets: String) throws -> IconInputs {
         let file = try loadCatalog(assets: assets)
         let basePath = file.resolve(file.catalog.baseModel)
-        guard let baseBytes = FileManager.default.contents(atPath: basePath).map(Array.init) else {
-            throw IconBatch.FatalError(diagnostics: [Diagnostic(.fileUnreadable, "the base model cannot be read",
-                                                                at: SourceLocation(path: basePath, line: 0, column: 0))], kind: .unreadable)
-        }
+        let baseBytes: [UInt8]
         let base: Scene
         do {
+            // Read once, refused before reading when larger than the reader's limit.
+            baseBytes = try ColladaLoader.readFile(basePath)
             base = try ColladaLoader.load(bytes: baseBytes, path: basePath)
         } catch let e as LoadError {
-            throw IconBatch.FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: .invalid)
+            throw IconBatch.FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
+        }
+        if let refused = BatchPolicy.checkBase(base, path: basePath) {
+            throw IconBatch.FatalError(diagnostics: [refused], kind: .invalid)
         }
         // Without a style file the original recipe is used; its hash is that of its encoding.
         let styleBytes = file.stylePath == nil ? Array((try? JSONEncoder().encode(file.style)) ?? Data()) : file.styleBytes

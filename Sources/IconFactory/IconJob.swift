@@ -28,12 +28,14 @@ struct IconJob: Sendable {
                                        at: SourceLocation(path: inputs.assets + "/catalog.json", line: 0, column: 0))])
         }
         let posePath = posed.hasPrefix("/") ? posed : inputs.assets + "/" + posed
-        guard let poseData = FileManager.default.contents(atPath: posePath) else {
-            let missing = !FileManager.default.fileExists(atPath: posePath)
-            return .failed([Diagnostic(.error, "file-missing", missing ? "no such file (pose of \(entry.id))" : "cannot be read",
-                                       at: SourceLocation(path: posePath, line: 0, column: 0))])
+        let poseBytes: [UInt8]
+        do {
+            poseBytes = try ColladaLoader.readFile(posePath)
+        } catch let e as LoadError {
+            return .failed(e.diagnostics)
+        } catch {
+            return .failed([Diagnostic(.fileUnreadable, "cannot be read", at: SourceLocation(path: posePath, line: 0, column: 0))])
         }
-        let poseBytes = Array(poseData)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let entryJSON = (try? encoder.encode(entry)).map(Array.init) ?? []
@@ -59,15 +61,8 @@ struct IconJob: Sendable {
             return .failed([Diagnostic(.error, "load", "\(error)", at: SourceLocation(path: posePath, line: 0, column: 0))])
         }
         let (scene, binding) = base.applying(rig: rig)
-        if !binding.unmatchedChannels.isEmpty {
-            return .failed(binding.unmatchedChannels.map { u in
-                Diagnostic(.error, "rig-joint-missing", "channel '\(u.targetPath)' matches no joint of the base model: \(u.reason)", at: u.location)
-            })
-        }
-        if binding.matchedChannels.isEmpty {
-            return .failed([Diagnostic(.error, "rig-no-channels", "the pose file animates no joint of the base model",
-                                       at: SourceLocation(path: posePath, line: 0, column: 0))])
-        }
+        let refused = BatchPolicy.checkBinding(binding, rigPath: posePath)
+        if !refused.isEmpty { return .failed(refused) }
         // The catalog's time, else the middle of the posed file's animation.
         let time = entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
         let pose = scene.pose(at: time)

@@ -49,5 +49,6 @@ extension ValidationRule {
                        area: "reader-" + $0.stage.rawValue, summary: $0.summary)
         }
         + DiagnosticRule.catalogRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
+        + DiagnosticRule.batchRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
         + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.area.rawValue, summary: $0.summary) }
 }

@@ -96,6 +96,9 @@ package struct ExportBatch: Sendable {
         } catch let e as LoadError {
             throw FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
         }
+        if let refused = BatchPolicy.checkBase(base, path: basePath) {
+            throw FatalError(diagnostics: [refused], kind: .invalid)
+        }
         let job = ExportJob(options: options, base: base)
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
@@ -192,10 +195,8 @@ struct ExportJob: Sendable {
             return .failed([])
         }
         let (scene, binding) = base.applying(rig: rig)
-        if binding.matchedChannels.isEmpty {
-            return .failed([Diagnostic(.rigChannelUnmatched, "the rig animates no joint of the base model",
-                                       at: SourceLocation(path: rigPath, line: 0, column: 0))])
-        }
+        let refused = BatchPolicy.checkBinding(binding, rigPath: rigPath)
+        if !refused.isEmpty { return .failed(refused) }
         if let problem = ExportModel.lengthProblem(scene) {
             var located = problem
             if located.location.path.isEmpty { located.location = SourceLocation(path: rigPath, line: 0, column: 0) }

@@ -106,4 +106,77 @@ import Testing
             #expect(r.stderr.contains("catalog.json:") && r.stderr.contains("[catalog-icon-offset]"), "\(r.stderr)")
         }
     }
+
+    /// The bundled assets copied, exported once for pushup-01 and -02 (the good files the faults must not touch).
+    static func exportedCopy() throws -> (dir: String, assets: String, out: String, good: [String: Data]) {
+        let dir = try tempDir()
+        try FileManager.default.copyItem(atPath: assets, toPath: dir + "/A")
+        let out = dir + "/out"
+        let first = try CommandRunner.run(["export", "--assets", dir + "/A", "--out", out, "--only", "pushup-01,pushup-02", "--quiet"])
+        #expect(first.status == 0, "\(first.stderr)")
+        var good: [String: Data] = [:]
+        for name in ["pushup-01.glb", "pushup-01.usdz", "pushup-02.glb", "pushup-02.usdz"] {
+            good[name] = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
+        }
+        return (dir, dir + "/A", out, good)
+    }
+
+    static func unchanged(_ out: String, _ good: [String: Data]) -> Bool {
+        good.allSatisfy { name, bytes in FileManager.default.contents(atPath: out + "/" + name) == bytes }
+    }
+
+    /// One policy: a rig that drives a bone the base model lacks is refused by `icons` and `export` alike (same
+    /// rule, same exit status 1), and the earlier exports stay byte-identical.
+    @Test func rigWithAMissingBoneIsRefusedByBothBatches() throws {
+        let (dir, assets, out, good) = try Self.exportedCopy()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for file in ["Animations/pushup-01.dae", "Poses/pushup-01-pose.dae"] {
+            let path = assets + "/" + file
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("name=\"spine\" sid=\"spine\""))
+            try text.replacingOccurrences(of: "name=\"spine\" sid=\"spine\"", with: "name=\"spline\" sid=\"spline\"")
+                .replacingOccurrences(of: "rig_spine", with: "rig_spline")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let icons = try CommandRunner.run(["icons", "--assets", assets, "--out", dir + "/icons", "--only", "pushup-01", "--quiet"])
+        let export = try CommandRunner.run(["export", "--assets", assets, "--out", out, "--only", "pushup-01,pushup-02", "--quiet"])
+        for (name, r) in [("icons", icons), ("export", export)] {
+            #expect(r.status == 1, "\(name) exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("[batch-rig-joint-missing]") && r.stderr.contains("rig_spline/transform"), "\(name): \(r.stderr)")
+        }
+        #expect(Self.unchanged(out, good))
+    }
+
+    @Test func baseModelWithoutASkinnedMeshIsRefusedByBothBatches() throws {
+        let (dir, assets, out, good) = try Self.exportedCopy()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = assets + "/catalog.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Models/base-model.dae\"", with: "\"Animations/pushup-03.dae\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let icons = try CommandRunner.run(["icons", "--assets", assets, "--out", dir + "/icons", "--quiet"])
+        let export = try CommandRunner.run(["export", "--assets", assets, "--out", out, "--quiet"])
+        for (name, r) in [("icons", icons), ("export", export)] {
+            #expect(r.status == 65, "\(name) exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("pushup-03.dae") && r.stderr.contains("[base-model-not-skinned]"), "\(name): \(r.stderr)")
+        }
+        #expect(Self.unchanged(out, good))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/icons/ProgressionIcons.xcassets"))
+    }
+
+    /// A key written twice (here the base model, which used to be last-wins) is an error at the second one.
+    @Test func duplicateKeyIsAnErrorNotLastWins() throws {
+        let (dir, assets, out, good) = try Self.exportedCopy()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = assets + "/catalog.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"baseModel\" :", with: "\"baseModel\" : \"Animations/pushup-03.dae\", \"baseModel\" :")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["icons", "export"] {
+            let r = try CommandRunner.run([command, "--assets", assets, "--out", command == "export" ? out : dir + "/icons", "--quiet"])
+            #expect(r.status == 65, "\(command) exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("catalog.json:2:") && r.stderr.contains("[catalog-duplicate-key]"), "\(command): \(r.stderr)")
+        }
+        #expect(Self.unchanged(out, good))
+    }
 }

@@ -135,6 +135,7 @@ struct ValidateCommandTests {
         #expect(area["xml-malformed"] == "reader-xml")
         #expect(area["anim-times-increasing"] == "animation")
         #expect(area["catalog-file-missing"] == "catalog")
-        #expect(ids.count == DiagnosticRule.readerRules.count + DiagnosticRule.catalogRules.count + ValidationRule.all.count)
+        #expect(ids.count == DiagnosticRule.readerRules.count + DiagnosticRule.catalogRules.count + DiagnosticRule.batchRules.count
+              + ValidationRule.all.count)
     }
 }
