@@ -179,4 +179,21 @@ import Testing
         }
         #expect(Self.unchanged(out, good))
     }
+
+    /// `convert -o` naming one of its inputs (directly, through `..`, or through a link) is refused, and the input kept.
+    @Test func convertRefusesToReplaceItsInput() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.assets + "/Animations/pushup-01.dae", toPath: dir + "/rig.glb")
+        try fm.createSymbolicLink(atPath: dir + "/link.glb", withDestinationPath: dir + "/rig.glb")
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/rig.glb"))
+        for output in [dir + "/rig.glb", dir + "/sub/../rig.glb", dir + "/link.glb"] {
+            let r = try CommandRunner.run(["convert", Self.base, "--rig", dir + "/rig.glb", "-o", output])
+            #expect(r.status == 64, "\(output): exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains("is the input"), "\(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/rig.glb")) == before)
+    }
 }

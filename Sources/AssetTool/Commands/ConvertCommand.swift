@@ -1,4 +1,11 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ColladaKit
 import RigLint
 import SceneExport
@@ -47,6 +54,16 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         if resolvedFormat == nil { throw ValidationError("give the output a .usdz or .glb extension, or --format") }
+        for input in [file] + (rig.map { [$0] } ?? []) where Self.sameFile(input, output) {
+            throw ValidationError("the output \(output) is the input \(input): it would be replaced; give another output")
+        }
+    }
+
+    /// Whether `a` and `b` name the same existing file (same device and inode: through links and `..` too).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     func run() throws {
