@@ -56,6 +56,8 @@ package struct IconBatch {
 
     /// What the batch tells its caller while it runs, in order, from the task that called ``run(onEvent:)``.
     package enum Event {
+        /// What reading the catalog and style warned of (unknown keys), before anything is made.
+        case warnings([Diagnostic])
         /// The icons to make or check are chosen: `count` of them.
         case selected(count: Int)
         /// One icon is done (made, up to date or failed); icons finish in any order.
@@ -70,6 +72,7 @@ package struct IconBatch {
     ///   cannot be written.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
         let inputs = try IconInputs.load(assets: options.assets)
+        if !inputs.catalogWarnings.isEmpty { onEvent(.warnings(inputs.catalogWarnings)) }
         var selected: [(index: Int, entry: Catalog.Progression)] = []
         for (i, p) in inputs.catalog.progressions.enumerated() where options.shard.contains(i) {
             if let only = options.only, !only.contains(p.id) { continue }

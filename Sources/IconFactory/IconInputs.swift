@@ -16,21 +16,28 @@ package struct IconInputs: Sendable {
     var baseScene: Scene
     var baseModelHash: String
     var styleHash: String
+    /// What reading the catalog and style warned of (unknown keys).
+    var catalogWarnings: [Diagnostic] = []
 
     /// The catalog alone (for checking arguments before the batch loads anything heavy).
     ///
     /// - Throws: ``IconBatch/FatalError`` with every located error the catalog or its style has.
     package static func loadCatalog(assets: String) throws -> CatalogFile {
+        try readCatalog(assets: assets).file
+    }
+
+    /// The catalog and its warnings (unknown keys: an edit that does nothing), which the batch passes on.
+    static func readCatalog(assets: String) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
         let reading = CatalogFile.read(path: assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
             throw IconBatch.FatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error },
                                        kind: reading.unreadable ? .unreadable : .invalid)
         }
-        return file
+        return (file, reading.diagnostics.filter { $0.severity != .error })
     }
 
     static func load(assets: String) throws -> IconInputs {
-        let file = try loadCatalog(assets: assets)
+        let (file, warnings) = try readCatalog(assets: assets)
         let basePath = file.resolve(file.catalog.baseModel)
         let baseBytes: [UInt8]
         let base: Scene
@@ -47,6 +54,6 @@ package struct IconInputs: Sendable {
         // Without a style file the original recipe is used; its hash is that of its encoding.
         let styleBytes = file.stylePath == nil ? Array((try? JSONEncoder().encode(file.style)) ?? Data()) : file.styleBytes
         return IconInputs(assets: assets, catalog: file.catalog, style: file.style, baseScene: base,
-                          baseModelHash: SHA256.hex(baseBytes), styleHash: SHA256.hex(styleBytes))
+                          baseModelHash: SHA256.hex(baseBytes), styleHash: SHA256.hex(styleBytes), catalogWarnings: warnings)
     }
 }

@@ -32,6 +32,8 @@ package struct ExportBatch: Sendable {
     }
 
     package enum Event: Sendable {
+        /// What reading the catalog and style warned of (unknown keys), before anything is made.
+        case warnings([Diagnostic])
         case selected(count: Int)
         case finished(id: String, outcome: Outcome)
     }
@@ -60,6 +62,8 @@ package struct ExportBatch: Sendable {
         guard let file = reading.file, !reading.hasErrors else {
             throw FatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error }, kind: reading.unreadable ? .unreadable : .invalid)
         }
+        let warnings = reading.diagnostics.filter { $0.severity != .error }
+        if !warnings.isEmpty { onEvent(.warnings(warnings)) }
         let basePath = file.resolve(file.catalog.baseModel)
         let baseBytes: [UInt8]
         do {

@@ -196,4 +196,23 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/rig.glb")) == before)
     }
+
+    /// An edit that does nothing (a misspelt key) is a located warning in every command that reads the catalog.
+    @Test func unknownKeyIsAWarningInBothBatches() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Self.assets, toPath: dir + "/A")
+        let path = dir + "/A/catalog.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let anchor = try #require(text.range(of: "\"id\" : \"pushup-02\","))
+        var edited = text
+        edited.insert(contentsOf: "\"posetime\" : 0.5, ", at: anchor.lowerBound)
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["icons", "export"] {
+            let r = try CommandRunner.run([command, "--assets", dir + "/A", "--out", dir + "/out-" + command, "--only", "pushup-02", "--quiet"])
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("catalog.json:") && r.stderr.contains("did you mean \"poseTime\"") && r.stderr.contains("[catalog-unknown-key]"),
+                    "\(command): \(r.stderr)")
+        }
+    }
 }

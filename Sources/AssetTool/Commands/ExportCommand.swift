@@ -53,6 +53,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             summary = try await ExportBatch(options: options).run { event in
                 switch event {
+                case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
                 case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
                 case .finished(let id, .made(let warnings)):
                     for w in warnings { progress.message("\(out)/\(id): warning: \(w)") }

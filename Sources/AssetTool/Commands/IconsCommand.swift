@@ -51,6 +51,7 @@ struct IconsCommand: AsyncParsableCommand {
             var progress = Progress(total: 0, quiet: batch.quiet)
             summary = try await IconBatch(options: options).run { event in
                 switch event {
+                case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
                 case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
                 case .finished(let id, .made): progress.step(id, status: "made")
                 case .finished(let id, .upToDate): progress.step(id, status: "up to date")
