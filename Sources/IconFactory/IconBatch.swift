@@ -28,6 +28,8 @@ package struct IconBatch {
     package struct Summary: Equatable {
         package var made = 0, upToDate = 0, failed = 0
         package var failedIDs: [String] = []
+        /// Progressions that left the catalog, whose icons this run removed.
+        package var removedIDs: [String] = []
 
         package init() {}
     }
@@ -111,6 +113,9 @@ package struct IconBatch {
             }
         }
         summary.failedIDs.sort()
+        summary.removedIDs = StaleOutputs.remove(out: options.out, recordsDir: recordsDir, known: Set(inputs.catalog.progressions.map(\.id))) {
+            (try? JSONDecoder().decode(IconManifest.Record.self, from: Data($0)))?.files
+        }
         try writeCatalogFiles(inputs: inputs)
         return summary
     }

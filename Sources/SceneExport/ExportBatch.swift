@@ -41,6 +41,8 @@ package struct ExportBatch: Sendable {
     package struct Summary: Sendable {
         package var made = 0, upToDate = 0, failed = 0
         package var failedIDs: [String] = []
+        /// Progressions that left the catalog, whose exports this run removed.
+        package var removedIDs: [String] = []
     }
 
     /// The catalog or the base model cannot be used: nothing was exported.
@@ -75,6 +77,11 @@ package struct ExportBatch: Sendable {
         let selected = file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
         onEvent(.selected(count: selected.count))
         var summary = Summary()
+        // Exports of progressions that left the catalog (and only the files this batch wrote for them).
+        summary.removedIDs = StaleOutputs.remove(out: options.out, recordsDir: options.out + "/.assettool/export",
+                                                 known: Set(file.catalog.progressions.map(\.id))) {
+            (try? JSONDecoder().decode(ExportJob.Record.self, from: Data($0)))?.files
+        }
         // What is up to date needs no base scene (a no-op run reads and hashes, nothing more).
         let checks = selected.map { ExportJob.Check(entry: $0, catalog: file, baseHash: baseHash, options: options) }
         var pending: [Int] = []

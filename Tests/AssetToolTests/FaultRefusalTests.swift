@@ -215,4 +215,41 @@ import Testing
                     "\(command): \(r.stderr)")
         }
     }
+
+    /// A progression taken out of the catalog: the next icons and export runs remove what they wrote for it (and say
+    /// so), and leave a file the user put in its imageset.
+    @Test func outputsOfARemovedProgressionAreRemovedByTheirBatch() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.copyItem(atPath: Self.assets, toPath: dir + "/A")
+        let icons = ["icons", "--assets", dir + "/A", "--out", dir + "/icons", "--quiet"]
+        let export = ["export", "--assets", dir + "/A", "--out", dir + "/export", "--quiet"]
+        #expect(try CommandRunner.run(icons + ["--only", "pushup-01,pushup-02"]).status == 0)
+        #expect(try CommandRunner.run(export + ["--only", "pushup-01,pushup-02"]).status == 0)
+        let sets = dir + "/icons/ProgressionIcons.xcassets"
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: sets + "/pushup-02.imageset/notes.txt"))
+        // Take pushup-02 out of the catalog (its whole object).
+        let path = dir + "/A/catalog.json"
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var exercises = try #require(catalog["exercises"] as? [[String: Any]])
+        var progressions = try #require(exercises[0]["progressions"] as? [[String: Any]])
+        progressions.removeAll { $0["id"] as? String == "pushup-02" }
+        exercises[0]["progressions"] = progressions
+        var edited = catalog
+        edited["exercises"] = exercises
+        try JSONSerialization.data(withJSONObject: edited, options: [.prettyPrinted]).write(to: URL(fileURLWithPath: path))
+        for (command, args) in [("icons", icons), ("export", export)] {
+            let r = try CommandRunner.run(args + ["--only", "pushup-01"])
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("removed (no longer in the catalog): pushup-02"), "\(command): \(r.stderr)")
+        }
+        #expect(!fm.fileExists(atPath: sets + "/pushup-02-complete.imageset"))
+        #expect(try fm.contentsOfDirectory(atPath: sets + "/pushup-02.imageset") == ["notes.txt"])
+        #expect(fm.fileExists(atPath: sets + "/pushup-01.imageset/pushup-01.png"))
+        #expect(!fm.fileExists(atPath: dir + "/export/pushup-02.glb") && !fm.fileExists(atPath: dir + "/export/pushup-02.usdz"))
+        #expect(fm.fileExists(atPath: dir + "/export/pushup-01.glb"))
+        let manifest = try String(contentsOfFile: dir + "/icons/icons-manifest.json", encoding: .utf8)
+        #expect(!manifest.contains("pushup-02"))
+    }
 }

@@ -70,7 +70,8 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let seconds = (ContinuousClock.now - started).milliseconds / 1000
         Console.err(String(cFormat: "export: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
-                    + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", ")))
+                    + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", "))
+                    + (summary.removedIDs.isEmpty ? "" : "; removed (no longer in the catalog): " + summary.removedIDs.joined(separator: ", ")))
         if summary.failed > 0 { throw ExitCode.failure }
     }
 }

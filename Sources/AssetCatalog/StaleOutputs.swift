@@ -1,0 +1,48 @@
+import ColladaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The files a batch made for progressions that have since left the catalog.
+///
+/// A batch keeps one record per progression (`<records>/<id>.json`) listing the files it wrote (paths relative
+/// to `--out`) and a SHA-256 of each. A record whose id is no longer in the catalog is stale: the files it lists
+/// that still hold the bytes the batch wrote are removed, then each folder named for that progression
+/// (`<id>.imageset`, `<id>-complete.imageset`) when nothing else is left in it, then the record. A file the
+/// batch did not write, or one changed since, stays.
+package enum StaleOutputs {
+    /// Removes what the stale records under `recordsDir` list; returns the ids removed, sorted.
+    /// `files` reads a record's listing (relative path -> SHA-256 hex), nil when it is not a record.
+    package static func remove(out: String, recordsDir: String, known: Set<String>,
+                               files: (_ recordBytes: [UInt8]) -> [String: String]?) -> [String] {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: recordsDir) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let id = String(name.dropLast(5))
+            guard !known.contains(id), IDGrammar.problem(id) == nil,
+                  let recordPath = try? OutputPath.inside(recordsDir, name),
+                  let bytes = try? BoundedFile.read(recordPath, limit: 1 << 20), let listed = files(bytes) else { continue }
+            var folders = Set<String>()
+            for (relative, hash) in listed {
+                let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                guard !parts.isEmpty, parts.allSatisfy(OutputPath.isPlainName),
+                      let path = try? parts.reduce(out, { try OutputPath.inside($0, $1) }),
+                      let current = try? BoundedFile.read(path, limit: 256 << 20), SHA256.hex(current) == hash else { continue }
+                try? fm.removeItem(atPath: path)
+                if parts.count >= 2, parts[parts.count - 2].hasPrefix(id + ".") || parts[parts.count - 2].hasPrefix(id + "-complete.") {
+                    folders.insert(parts.dropLast().joined(separator: "/"))
+                }
+            }
+            for folder in folders {
+                let path = out + "/" + folder
+                if let left = try? fm.contentsOfDirectory(atPath: path), left.isEmpty { try? fm.removeItem(atPath: path) }
+            }
+            try? fm.removeItem(atPath: recordPath)
+            removed.append(id)
+        }
+        return removed
+    }
+}
