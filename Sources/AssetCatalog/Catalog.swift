@@ -8,6 +8,7 @@
 /// | --- | --- |
 /// | `format` | 1 |
 /// | `style` | none: the original app's recipe (``IconStyle/standard``) |
+/// | `animationContainer` | none: any (the `<animation>` id every rig must hold, for an app that looks it up by id) |
 /// | exercise `name` | its id, capitalised |
 /// | progression `name` | its id |
 /// | progression `stage` | `NN - 1` for an id ending in `-NN`, else its place in the exercise |
@@ -96,6 +97,9 @@ package struct Catalog: Codable, Equatable, Sendable {
     package var baseModel: String
     /// The icon style (`IconStyle`), relative to the catalog's folder; nil: the original recipe.
     package var style: String?
+    /// The id of the `<animation>` every rig must hold (the original app looked its animation up as
+    /// `action_container-rig`); nil: any. `validate` checks it (rule `rig-container-id`).
+    package var animationContainer: String?
     package var exercises: [Exercise]
 
     package init(format: Int = 1, baseModel: String, style: String?, exercises: [Exercise]) {
@@ -117,6 +121,7 @@ extension Catalog {
         format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
         baseModel = try c.decode(String.self, forKey: .baseModel)
         style = try c.decodeIfPresent(String.self, forKey: .style)
+        animationContainer = try c.decodeIfPresent(String.self, forKey: .animationContainer)
         exercises = try c.decode([Exercise].self, forKey: .exercises)
     }
 }

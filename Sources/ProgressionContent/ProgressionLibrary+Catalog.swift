@@ -70,7 +70,7 @@ extension ProgressionLibrary {
     }
 
     static func catalog(poseTime: Float) -> Catalog {
-        Catalog(baseModel: "Models/base-model.dae", style: "icon-style.json", exercises: exercises.map { e in
+        var catalog = Catalog(baseModel: "Models/base-model.dae", style: "icon-style.json", exercises: exercises.map { e in
             Catalog.Exercise(id: e.id, name: e.name, progressions: e.progressions.enumerated().map { i, p in
                 let id = "\(e.id)-\(i + 1 < 10 ? "0" : "")\(i + 1)"
                 return Catalog.Progression(id: id, stage: i, name: p.name, standards: standards(p.standards),
@@ -78,5 +78,8 @@ extension ProgressionLibrary {
                                            poseTime: poseTime, loops: true, iconOffset: nil)
             })
         })
+        // The rigs are written as the app's maker exported them, in <animation id="action_container-rig">.
+        catalog.animationContainer = "action_container-rig"
+        return catalog
     }
 }

@@ -28,7 +28,7 @@ enum RigRules {
     static let cameraFOV = ValidationRule(id: "rig-camera-fov", severity: .warning, area: .rig,
                                           summary: "the rig camera's vertical field of view is between 10 and 120 degrees")
     static let containerID = ValidationRule(id: "rig-container-id", severity: .warning, area: .rig,
-                                            summary: "the animations sit in <animation id=\"action_container-rig\"> (the original app's lookup)")
+                                            summary: "the animations sit in the <animation> the catalog's animationContainer names (the original app looked up \"action_container-rig\"); silent without it")
 
     static let rules = [jointMissing, jointParent, jointUndriven, restLength, restOrientation, axisUnit, cameraMissing, cameraFOV, containerID]
 
@@ -36,8 +36,6 @@ enum RigRules {
     static let lengthTolerance: Float = 0.01
     /// Largest rest orientation difference in degrees.
     static let angleTolerance: Float = 1
-    /// The container id the original app looked up.
-    static let containerName = "action_container-rig"
     static let fovRange: ClosedRange<Float> = 10...120
 
     /// Base nodes by name, id and sid, for the renderer's matching order.
@@ -61,7 +59,7 @@ enum RigRules {
         }
     }
 
-    static func check(_ subject: ValidationSubject, base: Scene, index: BaseIndex) -> [Diagnostic] {
+    static func check(_ subject: ValidationSubject, base: Scene, index: BaseIndex, container: String? = nil) -> [Diagnostic] {
         guard let rig = subject.scene else { return [] }
         var out: [Diagnostic] = []
         let doc = subject.document
@@ -143,9 +141,9 @@ enum RigRules {
                                      at: loc))
         }
 
-        // The container the original app looked up.
-        if let doc, !doc.animations.isEmpty, !containsAnimation(doc.animations, id: containerName) {
-            out.append(containerID("no <animation id=\"\(containerName)\">; the original app looked the animation up by that id (found '\(doc.animations[0].id ?? "(no id)")')",
+        // The container the catalog asks for (the original app looked its animation up by id).
+        if let container, let doc, !doc.animations.isEmpty, !containsAnimation(doc.animations, id: container) {
+            out.append(containerID("no <animation id=\"\(container)\">, which the catalog's animationContainer asks for (found '\(doc.animations[0].id ?? "(no id)")')",
                                    at: doc.animations[0].location))
         }
         return out

@@ -14,6 +14,9 @@ package struct Validator: Sendable {
     package var basePath: String?
     /// The catalog (its own rules, and which animations must loop).
     package var catalogPath: String?
+    /// The `<animation>` id every rig must hold (rule `rig-container-id`); nil: the catalog's
+    /// `animationContainer`, and without one the rule does not speak.
+    package var animationContainer: String?
 
     package struct Result: Sendable {
         package var diagnostics: [Diagnostic]
@@ -28,9 +31,10 @@ package struct Validator: Sendable {
         package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     }
 
-    package init(basePath: String?, catalogPath: String?) {
+    package init(basePath: String?, catalogPath: String?, animationContainer: String? = nil) {
         self.basePath = basePath
         self.catalogPath = catalogPath
+        self.animationContainer = animationContainer
     }
 
     /// Validates `files` (COLLADA files; the base model is added when it is not among them).
@@ -40,8 +44,10 @@ package struct Validator: Sendable {
         var catalogDiagnostics: [Diagnostic] = []
         var looping = Set<String>()
         var hasUnreadable = false
+        var container = animationContainer
         if let catalogPath {
             let (catalog, diagnostics, unreadable) = CatalogRules.check(path: catalogPath)
+            if container == nil { container = catalog?.animationContainer }
             catalogDiagnostics = diagnostics
             hasUnreadable = unreadable
             let folder = PathName.deletingLastComponent(catalogPath)
@@ -59,13 +65,14 @@ package struct Validator: Sendable {
         let baseIndex = base?.scene.map { RigRules.BaseIndex($0) }
 
         let results = ResultSlots(count: list.count)
-        let paths = list, loopingKeys = looping
+        let paths = list, loopingKeys = looping, requiredContainer = container
         DispatchQueue.concurrentPerform(iterations: list.count) { i in
             let path = paths[i]
             let isBase = baseKey != nil && Self.key(path) == baseKey
             let subject = isBase ? (base ?? ValidationSubject.load(path: path)) : ValidationSubject.load(path: path)
             let context = AnimationRules.Context(isRig: baseIndex != nil && !isBase, loops: loopingKeys.contains(Self.key(path)))
-            results.set(i, Self.check(subject, context: context, isBase: isBase, base: baseIndex), unreadable: subject.isUnreadable)
+            results.set(i, Self.check(subject, context: context, isBase: isBase, base: baseIndex, container: requiredContainer),
+                        unreadable: subject.isUnreadable)
         }
         var all: [Diagnostic] = []
         for i in list.indices {
@@ -77,13 +84,14 @@ package struct Validator: Sendable {
     }
 
     /// Every rule group that applies to one file, sorted by location.
-    static func check(_ subject: ValidationSubject, context: AnimationRules.Context, isBase: Bool, base: RigRules.BaseIndex?) -> [Diagnostic] {
+    static func check(_ subject: ValidationSubject, context: AnimationRules.Context, isBase: Bool, base: RigRules.BaseIndex?,
+                      container: String? = nil) -> [Diagnostic] {
         var locator = ValueLocator(xml: subject.xml)
         var own = AnimationRules.check(subject, context: context, locator: &locator)
         if isBase {
             own += BaseModelRules.check(subject, locator: &locator)
         } else if let base {
-            own += RigRules.check(subject, base: base.base, index: base)
+            own += RigRules.check(subject, base: base.base, index: base, container: container)
         }
         let all = FileRules.check(subject, found: own) + own
         // Stable sort: by line, then column; ties keep the order found.

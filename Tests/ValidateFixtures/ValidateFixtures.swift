@@ -29,6 +29,7 @@ package enum ValidateFixtures {
           "format": 1,
           "baseModel": "Models/base-model.dae",
           "style": "icon-style.json",
+          "animationContainer": "action_container-rig",
           "exercises": [
             {
               "id": "pushup",
