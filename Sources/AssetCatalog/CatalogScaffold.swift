@@ -33,6 +33,8 @@ package struct CatalogScaffold: Sendable {
 
     package var catalog: Catalog
     package var findings: [Finding]
+    /// Advice on the folder as a whole (rigs exported with their mesh).
+    package var notes: [String] = []
 
     /// The exercise a file whose name is not `<type>-NN` goes into.
     package static let otherExercise = "other"
@@ -54,27 +56,13 @@ package struct CatalogScaffold: Sendable {
         var bases: [(file: String, scene: Scene)] = []
         var rigs: [String: (file: String, scene: Scene)] = [:]
         var poses: [String: (file: String, scene: Scene)] = [:]
-        for file in colladaFiles(in: folder) {
-            let scene: Scene
-            do {
-                scene = try ColladaLoader.load(path: folder + "/" + file)
-            } catch let e as LoadError {
-                let first = e.diagnostics.first { $0.severity == .error }
-                findings.append(Finding(file: file, role: .notPlaced(reason: "does not load: \(first.map { "\($0.location): \($0.message)" } ?? "an error")"), detail: ""))
-                continue
-            } catch {
-                findings.append(Finding(file: file, role: .notPlaced(reason: "does not load"), detail: ""))
-                continue
-            }
+        /// A file with an animation: a rig, or the pose file `<id>-pose` of rig `<id>`.
+        func place(_ file: String, _ scene: Scene) {
             let name = PathName.deletingExtension(PathName.lastComponent(file))
-            if scene.meshInstances.contains(where: { if case .skin = $0.source { true } else { false } }) {
-                bases.append((file, scene))
-            } else if scene.channels.isEmpty {
-                findings.append(Finding(file: file, role: .notPlaced(reason: "neither a skinned mesh (a base model) nor an animation (a rig)"), detail: ""))
-            } else if name.lowercased().hasSuffix("-pose") {
+            if name.lowercased().hasSuffix("-pose") {
                 guard let id = IDGrammar.id(fromName: String(name.dropLast(5))) else {
                     findings.append(Finding(file: file, role: .notPlaced(reason: "its name gives no id (letters or digits)"), detail: ""))
-                    continue
+                    return
                 }
                 if poses[id] != nil {
                     findings.append(Finding(file: file, role: .notPlaced(reason: "a second pose file for '\(id)'"), detail: ""))
@@ -91,10 +79,49 @@ package struct CatalogScaffold: Sendable {
                 findings.append(Finding(file: file, role: .notPlaced(reason: "its name gives no id (letters or digits)"), detail: ""))
             }
         }
-        // One base model: the one named "base" if there are several, else the first by path.
-        let base = bases.first { $0.file.lowercased().contains("base") } ?? bases.first
+        for file in colladaFiles(in: folder) {
+            let scene: Scene
+            do {
+                scene = try ColladaLoader.load(path: folder + "/" + file)
+            } catch let e as LoadError {
+                let first = e.diagnostics.first { $0.severity == .error }
+                findings.append(Finding(file: file, role: .notPlaced(reason: "does not load: \(first.map { "\($0.location): \($0.message)" } ?? "an error")"), detail: ""))
+                continue
+            } catch {
+                findings.append(Finding(file: file, role: .notPlaced(reason: "does not load"), detail: ""))
+                continue
+            }
+            if scene.meshInstances.contains(where: { if case .skin = $0.source { true } else { false } }) {
+                bases.append((file, scene))
+            } else if scene.channels.isEmpty {
+                findings.append(Finding(file: file, role: .notPlaced(reason: "neither a skinned mesh (a base model) nor an animation (a rig)"), detail: ""))
+            } else {
+                place(file, scene)
+            }
+        }
+        // One base model: the one named "base" if there are several, else the first without an animation, else the
+        // first by path. Blender's default export writes every clip with its mesh: the other skinned files that
+        // animate are taken as rigs (their mesh unused), and the notes say how to export lighter ones.
+        let base = bases.first { $0.file.lowercased().contains("base") } ?? bases.first { $0.scene.channels.isEmpty } ?? bases.first
+        var withMesh = 0
         for b in bases where b.file != base?.file {
-            findings.append(Finding(file: b.file, role: .notPlaced(reason: "a second model with a skinned mesh (the base model is \(base?.file ?? ""))"), detail: ""))
+            if b.scene.channels.isEmpty {
+                findings.append(Finding(file: b.file, role: .notPlaced(reason: "a second model with a skinned mesh and no animation (the base model is \(base?.file ?? ""))"), detail: ""))
+            } else {
+                withMesh += 1
+                place(b.file, b.scene)
+            }
+        }
+        // In a folder of full exports (or when it is the only file that animates), the base model is also the rig of
+        // its own clip, unless it is named as the base; beside animation-only rigs its animation is just Blender's.
+        if let base, !base.scene.channels.isEmpty, !base.file.lowercased().contains("base"), withMesh > 0 || (rigs.isEmpty && poses.isEmpty) {
+            place(base.file, base.scene)
+        }
+        var notes: [String] = []
+        if withMesh > 0 {
+            notes.append("\(withMesh) rig(s) hold their own copy of the mesh, which is not used (the base model's is): to make them "
+                         + "lighter, export each action with only the armature and the camera selected (File > Export > Collada, "
+                         + "Selection Only), or delete the mesh before exporting")
         }
         if let base {
             let s = base.scene
@@ -126,7 +153,7 @@ package struct CatalogScaffold: Sendable {
             return Catalog.Exercise(id: id, name: name, progressions: list)
         }
         let catalog = Catalog(format: 1, baseModel: base?.file ?? "", style: styleFile, exercises: exercises)
-        return CatalogScaffold(catalog: catalog, findings: findings)
+        return CatalogScaffold(catalog: catalog, findings: findings, notes: notes)
     }
 
     /// `pushup` for `pushup-03`; ``otherExercise`` for a name not of the `<type>-NN` form.

@@ -141,4 +141,22 @@ import Testing
         let v = try CommandRunner.run(["validate", root])
         #expect(!v.stdout.contains("catalog-id-invalid"), "\(v.stdout)")
     }
+
+    /// Blender's default export (every clip with its mesh, no separate base model): `init` takes the mesh once from
+    /// the first file, makes every file a rig (the first too), says how to export lighter rigs, and the icons follow.
+    @Test func initTakesFullExports() throws {
+        let shared = CommandRunner.repoRoot.deletingLastPathComponent().path + "/shared/corpus/blender-made/humanoid_default.dae"
+        try #require(FileManager.default.fileExists(atPath: shared), "needs ../shared")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("full-exports-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for i in 1...3 { try FileManager.default.copyItem(atPath: shared, toPath: root + "/squat-0\(i).dae") }
+        let r = try CommandRunner.run(["init", root])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("base model   squat-01.dae"), "\(r.stdout)")
+        for i in 1...3 { #expect(r.stdout.contains("rig          squat-0\(i).dae -> squat-0\(i)"), "\(r.stdout)") }
+        #expect(r.stdout.contains("2 rig(s) hold their own copy of the mesh") && r.stdout.contains("Selection Only"), "\(r.stdout)")
+        let icons = try CommandRunner.run(["icons", "--assets", root, "--out", root + "/out", "--quiet"])
+        #expect(icons.status == 0 && icons.stderr.contains("3 made"), "\(icons.stderr)")
+    }
 }

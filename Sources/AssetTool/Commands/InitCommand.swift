@@ -49,13 +49,15 @@ struct InitCommand: ParsableCommand {
             case .notPlaced(let reason): print("not placed   \(f.file): \(reason)")
             }
         }
+        for note in scaffold.notes { print("note: \(note)") }
         let progressions = scaffold.catalog.progressions
         if scaffold.catalog.baseModel.isEmpty {
             Console.err("\(folder): error: no base model (a COLLADA file with a skinned mesh); nothing written")
             throw ExitCode.invalidInput
         }
         if progressions.isEmpty {
-            Console.err("\(folder): error: no rigs (COLLADA files with an animation and no skinned mesh); nothing written")
+            Console.err("\(folder): error: no rigs (COLLADA files with an animation besides the base model); nothing written. "
+                        + "In Blender, export each action to its own file (the armature, its action and the camera; the mesh may stay)")
             throw ExitCode.invalidInput
         }
         let (catalogBytes, styleBytes) = try scaffold.files()
