@@ -280,7 +280,11 @@ private struct JSONParser {
         let intStart = i
         let n = digits()
         if n == 0 { throw fail("a digit was expected after '-', found \(found)") }
-        if n > 1 && bytes[intStart] == UInt8(ascii: "0") { throw fail("a number may not start with 0 (write \(Double(String(decoding: bytes[intStart..<i], as: UTF8.self)).map { String(Int($0)) } ?? "it without the 0"))", at: intStart) }
+        if n > 1 && bytes[intStart] == UInt8(ascii: "0") {
+            // The digits without their leading zeros, as text (a number too long for an Int must not trap here).
+            let trimmed = String(decoding: bytes[intStart..<i].drop { $0 == UInt8(ascii: "0") }, as: UTF8.self)
+            throw fail("a number may not start with 0 (write \(trimmed.isEmpty ? "0" : String(trimmed.prefix(40))))", at: intStart)
+        }
         if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
             i += 1
             if digits() == 0 { throw fail("a digit was expected after '.', found \(found)") }
