@@ -41,6 +41,7 @@ package enum StaleOutputs {
                 if let left = try? fm.contentsOfDirectory(atPath: path), left.isEmpty { try? fm.removeItem(atPath: path) }
             }
             try? fm.removeItem(atPath: recordPath)
+            try? fm.removeItem(atPath: recordPath + ".stamps")  // the icon batch's file stamps, when there are any
             removed.append(id)
         }
         return removed

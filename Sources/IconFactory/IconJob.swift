@@ -28,6 +28,29 @@ struct IconJob: Sendable {
                                        at: SourceLocation(path: inputs.assets + "/catalog.json", line: 0, column: 0))])
         }
         let posePath = posed.hasPrefix("/") ? posed : inputs.assets + "/" + posed
+        let recordPath: String
+        do {
+            recordPath = try OutputPath.inside(recordsDir, entry.id + ".json")
+        } catch {
+            return .failed([Diagnostic(.error, "write", "cannot write: \(error)", at: SourceLocation(path: recordsDir, line: 0, column: 0))])
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let entryJSON = (try? encoder.encode(entry)).map(Array.init) ?? []
+        func key(poseHash: String) -> IconManifest.Inputs {
+            IconManifest.Inputs(baseModel: inputs.baseModelHash, pose: poseHash, style: inputs.styleHash,
+                                catalogEntry: SHA256.hex(entryJSON), tool: IconBatch.toolVersion)
+        }
+        // Up to date? The pose file's hash is taken from the stamps when the file's stamp is the one it had when
+        // last hashed (a no-op run then reads neither the pose file nor the outputs); any other stamp is hashed.
+        let stamps = Self.readStamps(recordPath)
+        if !options.force, let cached = stamps.pose, FileStamp.of(posePath) == cached.stamp,
+           let old = Self.readRecord(recordPath), old.inputHash == key(poseHash: cached.hash).hash,
+           filesIntact(old.files, stamps: stamps.outputs) {
+            return .upToDate
+        }
+        // Stamped before reading: a file changed while it is read gets a stamp that no longer matches.
+        let poseStamp = FileStamp.of(posePath)
         let poseBytes: [UInt8]
         do {
             poseBytes = try ColladaLoader.readFile(posePath)
@@ -36,18 +59,10 @@ struct IconJob: Sendable {
         } catch {
             return .failed([Diagnostic(.fileUnreadable, "cannot be read", at: SourceLocation(path: posePath, line: 0, column: 0))])
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let entryJSON = (try? encoder.encode(entry)).map(Array.init) ?? []
-        let key = IconManifest.Inputs(baseModel: inputs.baseModelHash, pose: SHA256.hex(poseBytes), style: inputs.styleHash,
-                                      catalogEntry: SHA256.hex(entryJSON), tool: IconBatch.toolVersion)
-        let recordPath: String
-        do {
-            recordPath = try OutputPath.inside(recordsDir, entry.id + ".json")
-        } catch {
-            return .failed([Diagnostic(.error, "write", "cannot write: \(error)", at: SourceLocation(path: recordsDir, line: 0, column: 0))])
-        }
-        if !options.force, let old = Self.readRecord(recordPath), old.inputHash == key.hash, filesIntact(old.files) {
+        let key = key(poseHash: SHA256.hex(poseBytes))
+        if !options.force, let old = Self.readRecord(recordPath), old.inputHash == key.hash,
+           filesIntact(old.files, stamps: stamps.outputs) {
+            Self.writeStamps(Stamps(outputs: stamps.outputs, pose: poseStamp.map { .init(stamp: $0, hash: key.pose) }), to: recordPath)
             return .upToDate
         }
 
@@ -104,6 +119,10 @@ struct IconJob: Sendable {
             let recordEncoder = JSONEncoder()
             recordEncoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try AtomicFile.write(Array(try recordEncoder.encode(record)) + [10], to: recordPath, options: IconBatch.writeOptions)
+            // The files' stamps beside the record (not in it: the manifest gathers records and must not hold times).
+            var outputs: [String: FileStamp] = [:]
+            for name in files.keys { outputs[name] = FileStamp.of(options.out + "/" + name) }
+            Self.writeStamps(Stamps(outputs: outputs, pose: poseStamp.map { .init(stamp: $0, hash: key.pose) }), to: recordPath)
         } catch let e as AtomicFile.WriteError {
             return .failed([Diagnostic(.error, "write", "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))])
         } catch {
@@ -118,13 +137,38 @@ struct IconJob: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// Every recorded file exists and holds the recorded bytes.
-    func filesIntact(_ files: [String: String]) -> Bool {
+    /// Every recorded file exists and holds the recorded bytes: a file whose stamp is the one taken when it was
+    /// written is intact; any other is hashed.
+    func filesIntact(_ files: [String: String], stamps: [String: FileStamp]) -> Bool {
         guard !files.isEmpty else { return false }
         for (name, hash) in files {
-            guard let data = FileManager.default.contents(atPath: options.out + "/" + name), SHA256.hex(data) == hash else { return false }
+            let path = options.out + "/" + name
+            if let stamp = stamps[name], FileStamp.of(path) == stamp { continue }
+            guard let data = try? BoundedFile.read(path, limit: 256 << 20), SHA256.hex(data) == hash else { return false }
         }
         return true
+    }
+
+    /// What `stat` said of an icon's files when they were written, and of its pose file when it was hashed:
+    /// `<record>.stamps`, beside the record. Only a shortcut: a missing or unreadable one means "hash everything".
+    struct Stamps: Codable {
+        struct Hashed: Codable {
+            var stamp: FileStamp
+            var hash: String
+        }
+        var outputs: [String: FileStamp] = [:]
+        var pose: Hashed?
+    }
+
+    static func readStamps(_ recordPath: String) -> Stamps {
+        guard let bytes = try? BoundedFile.read(recordPath + ".stamps", limit: 1 << 20) else { return Stamps() }
+        return (try? JSONDecoder().decode(Stamps.self, from: Data(bytes))) ?? Stamps()
+    }
+
+    /// Written after the record; a failure only costs the next run some hashing.
+    static func writeStamps(_ stamps: Stamps, to recordPath: String) {
+        guard let bytes = try? JSONEncoder().encode(stamps) else { return }
+        try? AtomicFile.write(Array(bytes), to: recordPath + ".stamps", options: IconBatch.writeOptions)
     }
 
     static func readRecord(_ path: String) -> IconManifest.Record? {

@@ -175,7 +175,9 @@ import Testing
         for command in ["icons", "export"] {
             let r = try CommandRunner.run([command, "--assets", assets, "--out", command == "export" ? out : dir + "/icons", "--quiet"])
             #expect(r.status == 65, "\(command) exit \(r.status): \(r.stderr)")
-            #expect(r.stderr.contains("catalog.json:2:") && r.stderr.contains("[catalog-duplicate-key]"), "\(command): \(r.stderr)")
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"baseModel\"") }.map { $0 + 1 } ?? 0
+            #expect(r.stderr.contains("catalog.json:\(line):") && r.stderr.contains("baseModel is given twice")
+                    && r.stderr.contains("[catalog-duplicate-key]"), "\(command): \(r.stderr)")
         }
         #expect(Self.unchanged(out, good))
     }
