@@ -90,23 +90,18 @@ extension CatalogFile {
             }
         }
         // Ids follow the grammar (they name files) and are unique: a second use is reported where it stands.
+        var seen: [String: String] = [:]
         for (e, exercise) in catalog.exercises.enumerated() {
             if let problem = IDGrammar.problem(exercise.id) {
                 out.diagnostics.append(Diagnostic(.catalogIDInvalid, "exercise id '\(IDGrammar.printable(exercise.id))': \(problem)",
                                                   at: root.descendant([.key("exercises"), .index(e), .key("id")]).location))
             }
             for (p, progression) in exercise.progressions.enumerated() {
-                if let problem = IDGrammar.problem(progression.id) {
-                    let at: [JSONPath] = [.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")]
-                    out.diagnostics.append(Diagnostic(.catalogIDInvalid, "progression id '\(IDGrammar.printable(progression.id))': \(problem)",
-                                                      at: root.descendant(at).location))
-                }
-            }
-        }
-        var seen: [String: String] = [:]
-        for (e, exercise) in catalog.exercises.enumerated() {
-            for (p, progression) in exercise.progressions.enumerated() {
                 let at = root.descendant([.key("exercises"), .index(e), .key("progressions"), .index(p), .key("id")])
+                if let problem = IDGrammar.problem(progression.id) {
+                    out.diagnostics.append(Diagnostic(.catalogIDInvalid, "progression id '\(IDGrammar.printable(progression.id))': \(problem)",
+                                                      at: at.location))
+                }
                 if let first = seen[progression.id] {
                     out.diagnostics.append(Diagnostic(.catalogIDDuplicate, "progression id '\(IDGrammar.printable(progression.id))' is used twice (first at \(first))",
                                                       at: at.location))

@@ -44,9 +44,9 @@ struct IconJob: Sendable {
         // Up to date? The pose file's hash is taken from the stamps when the file's stamp is the one it had when
         // last hashed (a no-op run then reads neither the pose file nor the outputs); any other stamp is hashed.
         let stamps = Self.readStamps(recordPath)
-        if !options.force, let cached = stamps.pose, FileStamp.of(posePath) == cached.stamp,
-           let old = Self.readRecord(recordPath), old.inputHash == key(poseHash: cached.hash).hash,
-           filesIntact(old.files, stamps: stamps.outputs) {
+        let old = options.force ? nil : Self.readRecord(recordPath)
+        if let old, let cached = stamps.pose, FileStamp.of(posePath) == cached.stamp,
+           old.inputHash == key(poseHash: cached.hash).hash, filesIntact(old.files, stamps: stamps.outputs) {
             return .upToDate
         }
         // Stamped before reading: a file changed while it is read gets a stamp that no longer matches.
@@ -60,8 +60,7 @@ struct IconJob: Sendable {
             return .failed([Diagnostic(.fileUnreadable, "cannot be read", at: SourceLocation(path: posePath, line: 0, column: 0))])
         }
         let key = key(poseHash: SHA256.hex(poseBytes))
-        if !options.force, let old = Self.readRecord(recordPath), old.inputHash == key.hash,
-           filesIntact(old.files, stamps: stamps.outputs) {
+        if let old, old.inputHash == key.hash, filesIntact(old.files, stamps: stamps.outputs) {
             Self.writeStamps(Stamps(outputs: stamps.outputs, pose: poseStamp.map { .init(stamp: $0, hash: key.pose) }), to: recordPath)
             return .upToDate
         }

@@ -208,11 +208,7 @@ struct ExportJob: Sendable {
         let (scene, binding) = base.applying(rig: rig)
         let refused = BatchPolicy.checkBinding(binding, rigPath: rigPath)
         if !refused.isEmpty { return .failed(refused) }
-        if let problem = ExportModel.lengthProblem(scene) {
-            var located = problem
-            if located.location.path.isEmpty { located.location = SourceLocation(path: rigPath, line: 0, column: 0) }
-            return .failed([located])
-        }
+        if let problem = ExportModel.lengthProblem(scene, path: rigPath) { return .failed([problem]) }
         let model = ExportModel(scene: scene, name: entry.id)
         var files: [String: String] = [:]
         do {

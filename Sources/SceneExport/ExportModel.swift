@@ -239,8 +239,9 @@ extension ExportModel {
     package static let maxSampledKeys = 20_000
 
     /// Why the animation of `scene` (over `clip`, or whole) cannot be sampled at `keysPerSecond`, as a located
-    /// error at the sampler whose last key makes it too long; nil when it can. O(samplers).
-    package static func lengthProblem(_ scene: Scene, clip: AnimationClip? = nil, keysPerSecond: Float? = nil) -> Diagnostic? {
+    /// error at the sampler whose last key makes it too long (at `path`, the file the animation came from, when no
+    /// sampler is known); nil when it can. O(samplers).
+    package static func lengthProblem(_ scene: Scene, clip: AnimationClip? = nil, keysPerSecond: Float? = nil, path: String) -> Diagnostic? {
         let range: ClosedRange<Float>
         if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return nil }
         let rate = keysPerSecond ?? keyRate(scene)
@@ -257,7 +258,7 @@ extension ExportModel {
         let last = culprit.flatMap { $0.input.last } ?? range.upperBound
         let message = "the animation runs from \(range.lowerBound) s to \(range.upperBound) s (\(span) s): at \(rate) keys a second that is "
             + "more than the \(maxSampledKeys) keys an export holds; the key at \(last) s\(culprit?.id.map { " in sampler '\($0)'" } ?? "") looks mistyped"
-        return Diagnostic(.animationTooLong, message, at: culprit?.location ?? SourceLocation(path: "", line: 0, column: 0))
+        return Diagnostic(.animationTooLong, message, at: culprit.map(\.location).flatMap { $0.path.isEmpty ? nil : $0 } ?? SourceLocation(path: path, line: 0, column: 0))
     }
 
     /// The animation at `keysPerSecond` (default: the scene's own key rate), from the clip's or the

@@ -73,8 +73,7 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode.invalidInput
         }
         let name = String((rig ?? file).split(separator: "/").last ?? "animation").split(separator: ".").first.map(String.init) ?? "animation"
-        if var problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip) {
-            if problem.location.path.isEmpty { problem.location = SourceLocation(path: rig ?? file, line: 0, column: 0) }
+        if let problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip, path: rig ?? file) {
             StandardStream.error(DiagnosticFormat.text.render([problem]))
             throw ExitCode.invalidInput
         }

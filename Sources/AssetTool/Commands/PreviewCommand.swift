@@ -92,8 +92,7 @@ struct PreviewCommand: ParsableCommand {
         let timeline = PreviewTimeline(scene: loaded.scene, clip: loaded.clip)
         if play {
             // A rep lasts seconds: an animation past what an export holds is a mistyped key, refused where it is.
-            if var problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip, keysPerSecond: pose.fps) {
-                if problem.location.path.isEmpty { problem.location = SourceLocation(path: pose.rig ?? file, line: 0, column: 0) }
+            if let problem = ExportModel.lengthProblem(loaded.scene, clip: loaded.clip, keysPerSecond: pose.fps, path: pose.rig ?? file) {
                 StandardStream.error(DiagnosticFormat.text.render([problem]))
                 throw ExitCode.invalidInput
             }
