@@ -7,6 +7,9 @@ extension ProgressionLibrary {
     static let lying = KeyPose().root(-90)
     /// Hanging leg raises: mostly from the side, so the legs' angle reads, turned enough that the bar is a line across the hands.
     static let hangingLegView = ProgressionDefinition.View.from(28, up: 10)
+    /// The frog steps (04, 08): the knees open wide and the soles together at the top, seen from a raised
+    /// three-quarter view from the feet so the diamond of the legs shows (from the side it is one more knee raise).
+    static let frogView = ProgressionDefinition.View.from(45, up: 20)
 
     static let legRaises: [ProgressionDefinition] = [
         ProgressionDefinition(
@@ -29,9 +32,9 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-04", name: "Flat frog raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -60).both("shin", 100).both("foot", 20).key(0.3),
-                   lying.both("thigh", -135).both("shin", 125).both("foot", 20).key(0.5),
+                   lying.both("thigh", -110, 65, 15).both("shin", 100).both("foot", 20).key(0.5),
                    lying.both("thigh", -80).both("foot", 20).key(0.75)],
-            iconic: 0.5, anchor: [.seat]),
+            iconic: 0.5, anchor: [.seat], view: frogView),
         ProgressionDefinition(
             id: "legraise-05", name: "Flat straight leg raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -90).both("foot", 20).key(0.5)],
@@ -47,8 +50,8 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
             keys: [hang().key(0), hang().root(8).both("thigh", -70).both("shin", 100).key(0.3),
-                   hang().root(12).both("thigh", -125).both("shin", 95).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
-            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
+                   hang().root(12).both("thigh", -105, 45, 25).both("shin", 125).key(0.5), hang().root(6).both("thigh", -80).both("shin", 0).key(0.75)],
+            iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: frogView),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
             keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -52).both("shin", 0).key(0.5)],

@@ -29,9 +29,11 @@ extension ProgressionLibrary {
     }
 
     /// Chin over the bar, seen from the front as a "W": upper arms out and down `tilt` degrees below
-    /// the shoulders, forearms up to the bar; knees bent, feet behind (nobody stands like that: it hangs).
-    static func pullTop(tilt: Float = 65) -> KeyPose {
-        KeyPose().at(hangRoot).both("upper_arm", -90, tilt, 90).both("forearm", -140).j("neck", -12)
+    /// the shoulders (abducted about the forward axis, so the elbows sit well under the bar), forearms
+    /// upright to the bar; knees bent, feet behind (nobody stands like that: it hangs). With tilt 45 the
+    /// elbows are about 20 cm below and outside the shoulders and the hands a little above them.
+    static func pullTop(tilt: Float = 45) -> KeyPose {
+        KeyPose().at(hangRoot).both("upper_arm", 0, tilt - 90).both("forearm", 0, -138).j("neck", -12)
             .both("thigh", -8).both("shin", 75)
     }
 
@@ -94,12 +96,14 @@ extension ProgressionLibrary {
             keys: [hang(width: -26).key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.0), view: barView),
         ProgressionDefinition(
+            // The bar hand narrow above its shoulder with the elbow down in front (the side view's top), so the free hand
+            // reaches across in front of the face to grip that wrist just under the bar.
             id: "pullup-07", name: "Uneven pullups", duration: 3,
             keys: [hang(width: -26).left("upper_arm", -165, 12).left("forearm", -20).key(0),
-                   pullTop().left("upper_arm", -60, 25).left("forearm", -120).key(0.5)],
+                   pullTopSide().left("upper_arm", -100, 0, -40).left("forearm", -100).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false),
-                       .init(bone: "hand.L", holdOrientation: false, at: .init(bone: "forearm.R", offset: SIMD3(0, 0.1, 0)))],
+                       .init(bone: "hand.L", holdOrientation: false, at: .init(bone: "forearm.R", offset: SIMD3(0, 0.17, 0)))],
             props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
             id: "pullup-08", name: "Half one-arm pullups", duration: 3,
@@ -108,10 +112,11 @@ extension ProgressionLibrary {
             props: bar("R", length: 1.3), view: barView),
         ProgressionDefinition(
             // The free (left) hand grips a towel hung from the bar out to the side, a forearm's length below it: the arm
-            // reaches up and out at the hang and is level, out to the side, at the top.
+            // reaches up and out at the hang and is level, out to the side, at the top. The bar arm's top is the narrow one
+            // (elbow down in front, hand over its shoulder), so the body stays under the bar and the towel in reach.
             id: "pullup-09", name: "Assisted one-arm pullups", duration: 3,
             keys: [hang(width: -26).left("upper_arm", 0, -130).left("forearm", -10).key(0),
-                   pullTop().left("upper_arm", 0, -95).left("forearm", -15).key(0.5)],
+                   pullTop().right("upper_arm", -40, -20).right("forearm", -140).left("upper_arm", 0, -95).left("forearm", -15).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false), .hand("L", surface: nil, orient: false)],
             props: bar("R", length: 1.5) + [.init(name: "towel", shape: .box(SIMD3(0.07, 0.025, 0.8)), position: .zero, attach: .palm("L"),
