@@ -51,8 +51,28 @@ struct ContactSheet: Sendable {
         let nameLines = catalog.progressions.map {
             Self.wrap($0.name, width: style.pointSize * Self.largeScale, maxLines: Layout.maxNameLines).count
         }.max() ?? 1
-        return Layout(pointSize: style.pointSize, columns: columns, nameLines: nameLines, sections: catalog.exercises.count,
-                      darkRow: style.darkAppearance)
+        var layout = Layout(pointSize: style.pointSize, columns: columns, nameLines: nameLines, sections: catalog.exercises.count,
+                            darkRow: style.darkAppearance)
+        // Bounded whatever the catalog: at most `maxWidth` pixels wide (the first columns of a long exercise) and
+        // `maxPixels` in all (the first exercises); ``omitted`` says what is left out.
+        while layout.columns > 1 && layout.width > Self.maxWidth { layout.columns -= 1 }
+        while layout.sections > 1 && layout.width * layout.height > Self.maxPixels { layout.sections = layout.sections * 3 / 4 }
+        return layout
+    }
+
+    /// The sheet's largest width and area: 8192 px and 32 Mpx (128 MB of RGBA, then its PNG), far above
+    /// the 60-icon catalog's 1932 x 2290.
+    static let maxWidth = 8192, maxPixels = 32 << 20
+
+    /// What a capped sheet leaves out: exercises past the first `layout.sections`, and steps past the first
+    /// `layout.columns` of the exercises shown; nil when it shows everything.
+    var omitted: String? {
+        let layout = layout
+        let exercises = catalog.exercises.count - layout.sections
+        let steps = catalog.exercises.prefix(layout.sections).map { max(0, $0.progressions.count - layout.columns) }.reduce(0, +)
+        guard exercises > 0 || steps > 0 else { return nil }
+        return "the review sheet shows the first \(layout.sections) of \(catalog.exercises.count) exercises and at most "
+            + "\(layout.columns) steps of each (it is capped at \(Self.maxWidth) px wide and \(Self.maxPixels >> 20) Mpx)"
     }
 
     /// The sheet as PNG bytes (8-bit RGBA, opaque).
@@ -93,7 +113,7 @@ struct ContactSheet: Sendable {
                     x: Layout.margin + BitmapFont.width(of: exercise.name, scale: 2) + 16, y: top + BitmapFont.height,
                     Self.secondaryInk)
         for (state, suffix) in IconJob.states {
-            for (c, p) in exercise.progressions.enumerated() {
+            for (c, p) in exercise.progressions.enumerated() where c < layout.columns {
                 let x = layout.smallX(c, done: state == .complete), y = layout.smallRowY(e)
                 drawIcon(p.id + suffix, source: smallSource, size: small, at: x, y, on: canvas)
                 canvas.centredText("\(p.stage + 1)", x: x, width: small, y: y + small + Layout.labelGap, Self.ink)
@@ -105,13 +125,13 @@ struct ContactSheet: Sendable {
             canvas.rect(x: Layout.margin - Layout.gap / 2, y: y - Layout.gap / 2, width: layout.smallRowWidth + Layout.gap,
                         height: small + Layout.gap, darkPage)
             for (state, suffix) in IconJob.states {
-                for (c, p) in exercise.progressions.enumerated() {
+                for (c, p) in exercise.progressions.enumerated() where c < layout.columns {
                     drawIcon(p.id + suffix, variant: XCAssets.darkSuffix, source: smallSource, size: small,
                              at: layout.smallX(c, done: state == .complete), y, on: canvas)
                 }
             }
         }
-        for (c, p) in exercise.progressions.enumerated() {
+        for (c, p) in exercise.progressions.enumerated() where c < layout.columns {
             let x = layout.largeX(c), y = layout.largeRowY(e)
             drawIcon(p.id, source: largeSource, size: large, at: x, y, on: canvas)
             var lineY = y + large + Layout.labelGap

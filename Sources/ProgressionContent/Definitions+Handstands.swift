@@ -39,8 +39,9 @@ extension ProgressionLibrary {
     /// Half one-arm: the free (left) arm out to the side and up towards the feet, well off the floor (not the lever
     /// arm of 09, which goes straight out and down onto its ball).
     static func freeArmOut(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -42).left("forearm", 0).left("hand", 0) }
-    /// One-arm steps at the bottom: the free (left) arm along the body, its hand at the hip.
-    static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -14).left("forearm", -10).left("hand", 0) }
+    /// One-arm steps at the bottom: the free (left) arm held against the body, its hand at the hip (14 degrees out, it
+    /// read as 08's free arm out to the side).
+    static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, 4).left("forearm", -10).left("hand", 0) }
 
     static let handstands: [ProgressionDefinition] = [
         ProgressionDefinition(

@@ -1,14 +1,17 @@
 /// Leg raises: seated on a box, lying on the back (head towards +Y, pelvis held) or hanging from a bar.
 ///
-/// Camera rule (see docs/reading-at-a-glance.md): every step differs in the legs' angle to the body, so every step
-/// is seen from the side; the hanging steps (06-10) turned a little (``hangingLegView``) so the bar is a line
-/// across the hands, not a dot.
+/// Camera rule (see docs/reading-at-a-glance.md): the steps differ in the legs' angle to the body, so they are seen
+/// from the side; the hanging steps (06-10) turned a little (``hangingLegView``) so the bar is a line across the
+/// hands, not a dot. The two frog steps differ in the legs' shape instead (knees wide, soles together), which
+/// only shows across the body: the lying one (04) from above its feet, the hanging one (08) from the front-left.
 extension ProgressionLibrary {
     static let lying = KeyPose().root(-90)
     /// Hanging leg raises: mostly from the side, so the legs' angle reads, turned enough that the bar is a line across the hands.
     static let hangingLegView = ProgressionDefinition.View.from(28, up: 10)
-    /// The frog steps (04, 08): the knees open wide and the soles together at the top, seen from a raised
-    /// three-quarter view from the feet so the diamond of the legs shows (from the side it is one more knee raise).
+    /// The hanging frog (08): the knees open wide and the soles together at the top, seen from the front-left so
+    /// the diamond of the legs shows (from the side it is one more knee raise). The lying frog (04) is seen from
+    /// above (10°, 80°) with the thighs 25° off the mat: the body on the mat with the knees wide out to both sides
+    /// and the soles together, a frog on its back (raised higher, the thighs point at the camera and the diamond is lost).
     static let frogView = ProgressionDefinition.View.from(45, up: 20)
 
     static let legRaises: [ProgressionDefinition] = [
@@ -32,9 +35,9 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "legraise-04", name: "Flat frog raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -60).both("shin", 100).both("foot", 20).key(0.3),
-                   lying.both("thigh", -110, 65, 15).both("shin", 100).both("foot", 20).key(0.5),
+                   lying.both("thigh", -65, 15, 70).both("shin", 115).both("foot", 20).key(0.5),
                    lying.both("thigh", -80).both("foot", 20).key(0.75)],
-            iconic: 0.5, anchor: [.seat], view: frogView),
+            iconic: 0.5, anchor: [.seat], view: .from(10, up: 80)),
         ProgressionDefinition(
             id: "legraise-05", name: "Flat straight leg raises", duration: 3,
             keys: [lying.both("foot", 20).key(0), lying.both("thigh", -90).both("foot", 20).key(0.5)],

@@ -3,13 +3,15 @@
 ///
 /// Camera rule (one for the row, see docs/reading-at-a-glance.md):
 /// - Steps that differ in depth or in what is in front of the body (01 shoulderstand, 02 box, 03 hands on the
-///   thighs, 04 knees at 90, 05 full, 08 half one-leg and 10 pistol with the free leg forward) are seen from the
-///   side (``View/side``): depth, the box and the free leg straight out in front are the outline there.
-/// - Steps that differ in what happens sideways (06 feet together, 07 a foot on a ball out to the side, 09 a hand
-///   on a ball beside the foot) share one front three-quarter view from the figure's front-left
-///   (``squatSideCueView``), where both feet, the gap between them and the ball on the left are in view.
+///   thighs, 04 knees at 90, 05 full, and the one-leg steps 08 half, 09 assisted and 10 pistol with the free leg
+///   forward) are seen from the side (``View/side``): depth, the box, the free leg straight out in front and the hand
+///   reaching down to the ball by the standing foot (09) are the outline there.
+/// - Steps that differ in what happens sideways (06 feet together, 07 a foot on a ball out to the side) share one
+///   front three-quarter view from the figure's front-left (``squatSideCueView``), where both feet, the gap between
+///   them and the ball are in view. 09 was seen from there too, and read for 07: its free leg lay where 07's ball
+///   leg lies, and only the ball's place told them apart.
 extension ProgressionLibrary {
-    /// Steps 06, 07 and 09: from the figure's front-left, a little raised.
+    /// Steps 06 and 07: from the figure's front-left, a little raised.
     static let squatSideCueView = ProgressionDefinition.View.from(65, up: 12)
 
     /// A squat at `hip` (thigh, relative to the pelvis), `knee`, with the pelvis tilted `lean` and the
@@ -87,8 +89,7 @@ extension ProgressionLibrary {
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
             contacts: [.foot("L")],
             props: [.init(name: "ball", shape: .ball(radius: 0.1), position: SIMD3(0, 0.0, 0.1), attach: .palm("L"),
-                          follow: SIMD3(1, 1, 0), under: "hand.L")],
-            view: squatSideCueView),
+                          follow: SIMD3(1, 1, 0), under: "hand.L")]),
         ProgressionDefinition(
             id: "squat-10", name: "One-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -30).both("upper_arm", -90).key(0),

@@ -43,6 +43,7 @@ package struct Validator: Sendable {
     package func run(files: [String]) -> Result {
         var catalogDiagnostics: [Diagnostic] = []
         var looping = Set<String>()
+        var catalogFiles: [String] = []
         var hasUnreadable = false
         var container = animationContainer
         if let catalogPath {
@@ -51,12 +52,22 @@ package struct Validator: Sendable {
             catalogDiagnostics = diagnostics
             hasUnreadable = unreadable
             let folder = PathName.deletingLastComponent(catalogPath)
-            for p in catalog?.progressions ?? [] where p.loops {
-                guard let animation = p.animation else { continue }
-                looping.insert(Self.key(animation.hasPrefix("/") ? animation : (folder.isEmpty ? animation : folder + "/" + animation)))
+            func resolved(_ path: String) -> String { path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path }
+            for p in catalog?.progressions ?? [] {
+                if p.loops, let animation = p.animation { looping.insert(Self.key(resolved(animation))) }
+                // Every file the catalog names is checked, wherever it is (an animation named `/etc/passwd` is
+                // an error here, as it is for `icons` and `export`), even when it is not among `files`; one that
+                // does not exist is the catalog's own error (`catalog-file-missing`), not reported twice.
+                for named in [p.animation, p.pose].compactMap({ $0 }) {
+                    var isDirectory = false
+                    let path = resolved(named)
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory { catalogFiles.append(path) }
+                }
             }
         }
         var list = files
+        var listed = Set(files.map(Self.key))
+        for path in catalogFiles where listed.insert(Self.key(path)).inserted { list.append(path) }
         let baseKey = basePath.map(Self.key)
         if let basePath, !files.contains(where: { Self.key($0) == baseKey }) { list.insert(basePath, at: 0) }
 

@@ -121,6 +121,18 @@ struct ValidateCommandTests {
         let bad = try Self.run(["validate"], in: dir)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("Assets/catalog.json:") && bad.stdout.contains("[catalog-file-missing]"))
+        #expect(!bad.stdout.contains("[file-missing]"), "a missing file is the catalog's error, once: \(bad.stdout)")
+
+        // A catalog naming a file outside the folder that is not COLLADA (as `/etc/passwd` would be): the file is
+        // checked like the folder's own and its error fails the run, as `icons` and `export` refuse it.
+        let outside = dir.appendingPathComponent("notes.txt")
+        try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: outside)
+        try Data(ValidateFixtures.catalog(loops: true).replacingOccurrences(of: "Animations/pushup-01.dae", with: outside.path).utf8)
+            .write(to: assets.appendingPathComponent("catalog.json"))
+        let foreign = try Self.run(["validate"], in: dir)
+        #expect(foreign.status == 1, "\(foreign.stdout)\(foreign.stderr)")
+        #expect(foreign.stdout.contains(outside.path + ":1:1: error:") && foreign.stdout.contains("[xml-malformed]"), "\(foreign.stdout)")
+        #expect(foreign.stderr.contains("validate: 4 file(s), 1 error(s)"), "\(foreign.stderr)")
     }
 }
 

@@ -178,4 +178,27 @@ import AssetCatalog
                                  outputRoot: "/nonexistent", format: .png)
         #expect(try PNGEncoder.decode(try empty.png()).height == 2 * ContactSheet.Layout.margin)
     }
+
+    /// A catalog of 10,000 exercises (or one exercise of 10,000 steps) gets a sheet of bounded size, not a 2.6 GB
+    /// attempt: the first exercises and steps that fit, and a note of what is left out; the 60-icon catalog is whole.
+    @Test func sheetSizeIsCapped() throws {
+        func exercise(_ e: Int, steps: Int) -> Catalog.Exercise {
+            Catalog.Exercise(id: "ex\(e)", name: "Exercise \(e)", progressions: (0..<steps).map {
+                Catalog.Progression(id: "ex\(e)-\($0)", stage: $0, name: "Step \($0)", animation: nil, pose: nil)
+            })
+        }
+        let many = ContactSheet(catalog: Catalog(baseModel: "b.dae", style: nil, exercises: (0..<10_000).map { exercise($0, steps: 10) }),
+                                style: IconStyle(), outputRoot: "/nonexistent", format: .png)
+        let l = many.layout
+        #expect(l.width * l.height <= ContactSheet.maxPixels && l.sections >= 10 && l.sections < 10_000 && l.columns == 10)
+        #expect(many.omitted?.contains("the first \(l.sections) of 10000 exercises") == true)
+        let wide = ContactSheet(catalog: Catalog(baseModel: "b.dae", style: nil, exercises: [exercise(0, steps: 10_000)]),
+                                style: IconStyle(), outputRoot: "/nonexistent", format: .png)
+        #expect(wide.layout.width <= ContactSheet.maxWidth && wide.layout.columns >= 10 && wide.omitted != nil)
+        let image = try PNGEncoder.decode(try wide.png())
+        #expect(image.width == wide.layout.width && image.height == wide.layout.height)
+        let six = ContactSheet(catalog: Catalog(baseModel: "b.dae", style: nil, exercises: (0..<6).map { exercise($0, steps: 10) }),
+                               style: IconStyle(), outputRoot: "/nonexistent", format: .png)
+        #expect(six.omitted == nil && six.layout.sections == 6 && six.layout.columns == 10)
+    }
 }
