@@ -49,10 +49,14 @@ import Testing
         var folder: String
         var gauge: Gauge? = nil
         var throwing = false
+        /// Counts the inputs read.
+        var reads: Gauge? = nil
 
         func inputPaths() throws(BatchJobFailure) -> [String] { [folder + "/" + id + ".txt"] }
 
         func read(_ path: String) throws(BatchJobFailure) -> [UInt8] {
+            reads?.enter()
+            reads?.leave()
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw BatchJobFailure([Diagnostic(.fileMissing, "no such file", at: SourceLocation(path: path, line: 0, column: 0))])
             }
@@ -136,15 +140,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/in/a.txt", output = dir + "/out/a.upper"
         try Data("hello".utf8).write(to: URL(fileURLWithPath: input))
-        let jobs = [UpperJob(id: "a", folder: dir + "/in")]
+        let reads = Gauge()
+        let jobs = [UpperJob(id: "a", folder: dir + "/in", reads: reads)]
         let engine = Self.engine(dir, known: ["a"])
         var (s, _) = try await Self.run(engine, jobs)
-        #expect(s.made == 1)
+        #expect(s.made == 1 && reads.count.total == 1)
         #expect(FileManager.default.contents(atPath: output) == Data("> HELLO".utf8))
         let record = try #require(BatchRecord<UpperJob.Detail>.read(dir + "/out/.assettool/upper/a.json"))
         #expect(record.files == ["a.upper": SHA256.hex(Array("> HELLO".utf8))] && record.detail.length == 7)
         (s, _) = try await Self.run(engine, jobs)
         #expect(s.upToDate == 1 && s.made == 0)
+        // Its stamp unchanged since it was hashed, the input is not read again.
+        #expect(reads.count.total == 1)
         // The input's bytes changed: made again.
         try Data("hullo".utf8).write(to: URL(fileURLWithPath: input))
         (s, _) = try await Self.run(engine, jobs)
