@@ -59,10 +59,11 @@ package struct IconBatch {
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
         let inputs = try IconInputs.load(assets: options.assets)
         if !inputs.catalogWarnings.isEmpty { onEvent(.warnings(inputs.catalogWarnings)) }
+        let shared = IconJob.Shared(inputs, format: options.format)
         var jobs: [IconJob] = []
         for (i, p) in inputs.catalog.progressions.enumerated() where options.shard.contains(i) {
             if let only = options.only, !only.contains(p.id) { continue }
-            jobs.append(IconJob(entry: p, inputs: inputs, format: options.format))
+            jobs.append(IconJob(entry: p, shared: shared))
         }
         var engine = BatchEngineOptions(out: options.out, recordsDir: recordsDir, jobs: options.jobs)
         engine.force = options.force

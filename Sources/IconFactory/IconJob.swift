@@ -24,19 +24,33 @@ struct IconJob: BatchJob {
         var figureBounds: [Int]
     }
 
-    var entry: Catalog.Progression
-    var inputs: IconInputs
-    var format: IconBatch.Format
-    /// SHA-256 of the catalog entry's canonical JSON (sorted keys).
-    var entryHash: String
+    /// What every icon of a run shares, held once (a job is copied into its task: one reference, not the
+    /// catalog and the base model's arrays).
+    final class Shared: Sendable {
+        let assets: String
+        let style: IconStyle
+        let baseModelHash: String
+        let styleHash: String
+        let format: IconBatch.Format
 
-    init(entry: Catalog.Progression, inputs: IconInputs, format: IconBatch.Format) {
-        self.entry = entry
-        self.inputs = inputs
-        self.format = format
+        init(_ inputs: IconInputs, format: IconBatch.Format) {
+            assets = inputs.assets
+            style = inputs.style
+            baseModelHash = inputs.baseModelHash
+            styleHash = inputs.styleHash
+            self.format = format
+        }
+    }
+
+    var entry: Catalog.Progression
+    var shared: Shared
+
+    /// SHA-256 of the catalog entry's canonical JSON (sorted keys). Taken in the job's task, not while the batch
+    /// lists its jobs (one at a time, before the window opens).
+    var entryHash: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        entryHash = SHA256.hex((try? encoder.encode(entry)).map(Array.init) ?? [])
+        return SHA256.hex((try? encoder.encode(entry)).map(Array.init) ?? [])
     }
 
     /// The two states, in the order they are written: `<id>` (not yet done), `<id>-complete`.
@@ -47,9 +61,9 @@ struct IconJob: BatchJob {
     func inputPaths() throws(BatchJobFailure) -> [String] {
         guard let posed = entry.posedFile else {
             throw BatchJobFailure([Diagnostic(.catalogSchema, "progression '\(entry.id)' names no animation or pose file",
-                                              at: SourceLocation(path: inputs.assets + "/catalog.json", line: 0, column: 0))])
+                                              at: SourceLocation(path: shared.assets + "/catalog.json", line: 0, column: 0))])
         }
-        return [posed.hasPrefix("/") ? posed : inputs.assets + "/" + posed]
+        return [posed.hasPrefix("/") ? posed : shared.assets + "/" + posed]
     }
 
     func read(_ path: String) throws(BatchJobFailure) -> [UInt8] {
@@ -57,7 +71,7 @@ struct IconJob: BatchJob {
     }
 
     func key(poseHash: String) -> IconManifest.Inputs {
-        IconManifest.Inputs(baseModel: inputs.baseModelHash, pose: poseHash, style: inputs.styleHash,
+        IconManifest.Inputs(baseModel: shared.baseModelHash, pose: poseHash, style: shared.styleHash,
                             catalogEntry: entryHash, tool: IconBatch.toolVersion)
     }
 
@@ -73,18 +87,19 @@ struct IconJob: BatchJob {
         let time = entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
         let painted: PaintedIcon
         do {
-            painted = try IconPainter.paint(scene: scene, pose: scene.pose(at: time), style: inputs.style,
+            painted = try IconPainter.paint(scene: scene, pose: scene.pose(at: time), style: shared.style,
                                             offsetOverride: entry.iconOffset.flatMap { $0.count == 2 ? SIMD2($0[0], $0[1]) : nil })
         } catch {
             throw BatchJobFailure([Diagnostic(.batchRenderFailed, "cannot render: \(error)", at: SourceLocation(path: pose.path, line: 0, column: 0))])
         }
+        let format = shared.format
         let root = format == .xcassets ? IconBatch.xcassetsName : IconBatch.pngFolderName
         var files: [BatchProduct<Detail>.File] = []
         for (state, suffix) in Self.states {
             let name = entry.id + suffix
             var listed: [XCAssets.Image] = []
             for appearance in IconAppearance.allCases {
-                for scale in inputs.style.scales {
+                for scale in shared.style.scales {
                     guard let png = painted.png(state, appearance, scale) else { continue }
                     let filename = XCAssets.filename(name + (appearance == .dark ? XCAssets.darkSuffix : ""), scale: scale)
                     files.append(.init(format == .xcassets ? [root, name + ".imageset", filename] : [root, filename], png))

@@ -88,7 +88,7 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
         }
         guard !options.force, let record = BatchRecord<Job.Detail>.read(recordPath), record.id == job.id else { return nil }
         var stamps = BatchStamps.read(recordPath: recordPath)
-        let before = stamps
+        var restamped = false
         // An input whose stamp is the one it had when last hashed keeps its hash (a no-op run reads no input).
         var hashes: [String] = []
         for path in paths {
@@ -106,9 +106,12 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
             let hash = SHA256.hex(bytes)
             hashes.append(hash)
             stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: hash) }
+            restamped = true
         }
-        guard record.inputHash == job.inputHash(hashes), filesIntact(record.files, stamps: &stamps.outputs) else { return nil }
-        if stamps != before { stamps.write(recordPath: recordPath) }
+        guard record.inputHash == job.inputHash(hashes), filesIntact(record.files, stamps: &stamps.outputs, restamped: &restamped) else {
+            return nil
+        }
+        if restamped { stamps.write(recordPath: recordPath) }
         return .upToDate
     }
 
@@ -179,15 +182,16 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
 
     /// Every recorded file exists and holds the recorded bytes: a file whose stamp is the one recorded is intact;
     /// any other is hashed (and, when it holds the recorded bytes, its stamp is taken again).
-    func filesIntact(_ files: [String: String], stamps: inout [String: FileStamp]) -> Bool {
+    func filesIntact(_ files: [String: String], stamps: inout [String: FileStamp], restamped: inout Bool) -> Bool {
         guard !files.isEmpty else { return false }
         for (name, hash) in files {
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard let path = try? OutputPath.inside(options.out, components: parts) else { return false }
+            // Only read (a record lists names the engine wrote: plain components below `out`).
+            let path = options.out + "/" + name
             let stamp = FileStamp.of(path)
             if let recorded = stamps[name], let stamp, stamp == recorded { continue }
             guard let data = try? BoundedFile.read(path, limit: 256 << 20), SHA256.hex(data) == hash else { return false }
             stamps[name] = stamp
+            restamped = true
         }
         return true
     }
