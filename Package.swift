@@ -28,14 +28,19 @@ let package = Package(
         .target(
             name: "PoseRenderer",
             dependencies: ["ColladaKit", "CLibPNG"]),
+        // The floor every batch stands on: one incremental batch engine (jobs, records, the sliding window,
+        // the summary and exit policy), content hashing, file stamps, output paths.
+        .target(
+            name: "PipelineKit",
+            dependencies: ["ColladaKit"]),
         // catalog.json: the model the author writes, the icon batch reads and the linter checks.
         .target(
             name: "AssetCatalog",
-            dependencies: ["ColladaKit", "PoseRenderer"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "PipelineKit"]),
         // `assettool icons`: the incremental, parallel icon batch.
         .target(
             name: "IconFactory",
-            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog", "PipelineKit"]),
         // `assettool validate`: the rules and their diagnostics.
         .target(
             name: "RigLint",
@@ -55,16 +60,16 @@ let package = Package(
         // `assettool bench`: benchmark loops and hooks, kept out of the libraries' public API.
         .target(
             name: "AssetBenchmarks",
-            dependencies: ["ColladaKit", "PoseRenderer", "IconFactory"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "IconFactory", "PipelineKit"]),
         // `assettool convert` and `export`: a posed, animated scene as glTF binary (and USDZ).
         .target(
             name: "SceneExport",
-            dependencies: ["ColladaKit", "AssetCatalog"]),
+            dependencies: ["ColladaKit", "AssetCatalog", "PipelineKit"]),
         .executableTarget(
             name: "AssetTool",
             dependencies: [
                 "ColladaKit", "PoseRenderer", "AssetCatalog", "IconFactory", "RigLint", "ProgressionContent",
-                "TerminalPreview", "PoseExport", "AssetBenchmarks", "SceneExport",
+                "TerminalPreview", "PoseExport", "AssetBenchmarks", "SceneExport", "PipelineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -72,7 +77,10 @@ let package = Package(
             dependencies: ["SceneExport", "ColladaKit"]),
         .testTarget(
             name: "AssetCatalogTests",
-            dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer"]),
+            dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer", "PipelineKit"]),
+        .testTarget(
+            name: "PipelineKitTests",
+            dependencies: ["PipelineKit", "ColladaKit"]),
         .testTarget(
             name: "ColladaKitTests",
             dependencies: ["ColladaKit", "AssetBenchmarks"],
@@ -83,7 +91,7 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",
-            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit", "AssetCatalog"]),
+            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit", "AssetCatalog", "PipelineKit"]),
         // The clean fixtures the validate tests mutate, and where the tests find files (shared by the rule
         // tests and the command's end-to-end tests).
         .target(
@@ -101,6 +109,6 @@ let package = Package(
         // End to end: runs the built `assettool` (listed so it is built; never imported).
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["AssetTool", "AssetCatalog", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures"]),
+            dependencies: ["AssetTool", "AssetCatalog", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures", "PipelineKit"]),
     ]
 )

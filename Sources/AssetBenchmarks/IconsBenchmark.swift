@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IconFactory
+import PipelineKit
 import PoseRenderer
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ package enum IconsBenchmark {
     /// Times the batch over `assets` (into a temporary folder, removed after): `runs` times each from scratch,
     /// the no-op rerun and icon `one` forced alone, with `jobs` icons at a time; medians on `output.line`.
     ///
-    /// - Throws: `IconBatch.FatalError` when the catalog, style or base model is invalid.
+    /// - Throws: `BatchFatalError` when the catalog, style or base model is invalid.
     package static func batch(assets: String, runs: Int, jobs: Int, one: String, output: BenchmarkOutput) async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-icons-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }

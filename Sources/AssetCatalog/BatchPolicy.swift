@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// What every batch (`icons`, `export`) refuses, with one rule each: the same fault gives the same rule, the
 /// same words and the same outcome in every batch.
@@ -11,6 +12,58 @@ package enum BatchPolicy {
                           "the base model has no skinned mesh (\(scene.meshInstances.count) mesh instance(s), none bound to a skeleton): "
                           + "name the file exported with the mesh and its armature",
                           at: SourceLocation(path: path, line: 0, column: 0))
+    }
+
+    /// The bytes of a job's input file (a rig or pose file), read once, refused before reading when larger than
+    /// the reader's limit: the one way every batch reads its inputs.
+    ///
+    /// - Throws: ``BatchJobFailure`` with the reader's located diagnostics.
+    package static func readInput(_ path: String) throws(BatchJobFailure) -> [UInt8] {
+        do {
+            return try ColladaLoader.readFile(path)
+        } catch let e as LoadError {
+            throw BatchJobFailure(e.diagnostics)
+        } catch {
+            throw BatchJobFailure([Diagnostic(.fileUnreadable, "cannot be read", at: SourceLocation(path: path, line: 0, column: 0))])
+        }
+    }
+
+    /// The base model every job of a batch poses, from its bytes: loaded, then refused when nothing in it is
+    /// skinned. One path for every batch.
+    ///
+    /// - Throws: ``BatchFatalError`` with the loader's errors, or ``DiagnosticRule/baseModelNotSkinned``.
+    package static func loadBase(bytes: [UInt8], path: String) throws(BatchFatalError) -> Scene {
+        let base: Scene
+        do {
+            base = try ColladaLoader.load(bytes: bytes, path: path)
+        } catch let e as LoadError {
+            throw BatchFatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
+        } catch {
+            throw BatchFatalError(diagnostics: [Diagnostic(.batchJobError, "\(error)", at: SourceLocation(path: path, line: 0, column: 0))],
+                                  kind: .invalid)
+        }
+        if let refused = checkBase(base, path: path) { throw BatchFatalError(diagnostics: [refused], kind: .invalid) }
+        return base
+    }
+
+    /// One job's rig (an animation or a pose file, from its bytes) loaded and applied to the base model, then
+    /// checked by ``checkBinding(_:rigPath:)``: the one path by which every batch poses the base model.
+    ///
+    /// - Returns: the posed scene and the rig as loaded.
+    /// - Throws: ``BatchJobFailure`` with the loader's errors or the binding's refusals.
+    package static func posed(_ base: Scene, rigBytes: [UInt8], rigPath: String) throws(BatchJobFailure) -> (scene: Scene, rig: Scene) {
+        let rig: Scene
+        do {
+            rig = try ColladaLoader.load(bytes: rigBytes, path: rigPath)
+        } catch let e as LoadError {
+            throw BatchJobFailure(e.diagnostics.filter { $0.severity == .error })
+        } catch {
+            throw BatchJobFailure([Diagnostic(.batchJobError, "\(error)", at: SourceLocation(path: rigPath, line: 0, column: 0))])
+        }
+        let (scene, binding) = base.applying(rig: rig)
+        let refused = checkBinding(binding, rigPath: rigPath)
+        if !refused.isEmpty { throw BatchJobFailure(refused) }
+        return (scene, rig)
     }
 
     /// A rig (or pose file) applied to the base model: every channel must drive a joint of it, or that motion
@@ -27,11 +80,6 @@ package enum BatchPolicy {
     }
 }
 
-extension DiagnosticRule.Stage {
-    /// Applying a rig to the base model in a batch (`icons`, `export`).
-    package static let batch = DiagnosticRule.Stage(rawValue: "batch")
-}
-
 extension DiagnosticRule {
     package static let baseModelNotSkinned = DiagnosticRule(
         "base-model-not-skinned", .error, .batch, "The catalog's base model has no skinned mesh: nothing for the rigs to move.")
@@ -40,6 +88,9 @@ extension DiagnosticRule {
     package static let rigNoChannels = DiagnosticRule(
         "batch-rig-no-channels", .error, .batch, "A rig animates no joint of the base model.")
 
-    /// The rules every batch applies.
-    package static let batchRules: [DiagnosticRule] = [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels]
+    package static let batchRenderFailed = DiagnosticRule(
+        "batch-render-failed", .error, .batch, "An icon cannot be rendered: the figure is not in view of the camera at its pose time, or the image cannot be encoded.")
+
+    /// The rules every batch applies, the engine's own first.
+    package static let batchRules: [DiagnosticRule] = engineRules + [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels, .batchRenderFailed]
 }

@@ -1,3 +1,5 @@
+import PipelineKit
+
 /// The grammar of the ids a catalog gives its exercises and progressions.
 ///
 /// An id names files (`<id>.imageset/<id>.png`, `<id>.usdz`, `<id>.glb`, `<out>/ProgressionIcons/<id>@2x.png`),
@@ -48,21 +50,9 @@ package enum IDGrammar {
     }
 
     /// `text` as it may be printed on a terminal: control characters, quotes and backslashes escaped
-    /// (`\u{1B}`), at most `limit` characters (then `...`).
+    /// (`\u{1B}`), at most `limit` characters (then `...`). The same as ``OutputPath/printable(_:limit:)``.
     package static func printable(_ text: String, limit: Int = 120) -> String {
-        var out = ""
-        var count = 0
-        for s in text.unicodeScalars {
-            if count == limit { out += "..."; break }
-            count += 1
-            switch s {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case _ where s.value < 0x20 || (0x7F...0x9F).contains(s.value): out += "\\u{\(String(s.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(s)
-            }
-        }
-        return out
+        OutputPath.printable(text, limit: limit)
     }
 
     static func isAlphanumeric(_ b: UInt8) -> Bool {
@@ -78,35 +68,5 @@ package enum IDGrammar {
         if b >= 0x80 { return "a character outside ASCII" }
         if b == UInt8(ascii: " ") { return "a space" }
         return "'\(Character(Unicode.Scalar(b)))'"
-    }
-}
-
-/// Output paths built so that they stay inside the output folder: every component the tool adds is one
-/// plain file name (not empty, not `.` or `..`, no `/`, no NUL, at most 255 bytes), so that `folder` plus
-/// the components is always below `folder`, whatever a catalog held.
-package enum OutputPath {
-    /// A component that would leave the folder or cannot be a file name.
-    package struct UnsafeName: Error, CustomStringConvertible, Sendable {
-        package var component: String
-        package var description: String {
-            "'\(IDGrammar.printable(component))' is not a plain file name: output stays inside the output folder"
-        }
-    }
-
-    /// Whether `name` is one plain file name (see ``OutputPath``).
-    package static func isPlainName(_ name: String) -> Bool {
-        let b = Array(name.utf8)
-        return !b.isEmpty && b.count <= 255 && name != "." && name != ".."
-            && !b.contains(UInt8(ascii: "/")) && !b.contains(0)
-    }
-
-    /// `folder/c1/c2/...`, each component checked by ``isPlainName(_:)``.
-    package static func inside(_ folder: String, _ components: String...) throws(UnsafeName) -> String {
-        var path = folder
-        for c in components {
-            guard isPlainName(c) else { throw UnsafeName(component: c) }
-            path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + c
-        }
-        return path
     }
 }

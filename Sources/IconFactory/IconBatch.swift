@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PipelineKit
 import PoseRenderer
 
 /// The main job: every catalog entry's icons (not done, and done), at every scale of the style, into
@@ -25,21 +26,10 @@ package struct IconBatch {
         package init() {}
     }
 
-    package struct Summary: Equatable {
-        package var made = 0, upToDate = 0, failed = 0
-        package var failedIDs: [String] = []
-        /// Progressions that left the catalog, whose icons this run removed.
-        package var removedIDs: [String] = []
-
-        package init() {}
-    }
-
-    /// A problem that stops the whole batch (no catalog, no style, no base model): printed, then the
-    /// command exits for an invalid or an unreadable input, as `kind` says.
-    package struct FatalError: Error {
-        package var diagnostics: [Diagnostic]
-        package var kind: LoadError.Kind
-    }
+    package typealias Summary = BatchSummary
+    /// A problem that stops the whole batch (no catalog, no style, no base model).
+    package typealias FatalError = BatchFatalError
+    package typealias Event = BatchEvent
 
     package let options: Options
 
@@ -50,73 +40,44 @@ package struct IconBatch {
     /// (rasterizer, shading, effects, recipe, PNG encoding), so incremental runs re-render everything.
     package static let toolVersion = "assettool 0.3.0 (renderer 5: ink outline and creases, flat light props, a floor, dark-appearance variants; review sheet 3)"
 
-    var outputRoot: String { options.out + (options.format == .xcassets ? "/ProgressionIcons.xcassets" : "/ProgressionIcons") }
+    /// The folder of the icons inside `--out`, for each format.
+    static let xcassetsName = "ProgressionIcons.xcassets", pngFolderName = "ProgressionIcons"
+
+    var outputRoot: String { options.out + "/" + (options.format == .xcassets ? Self.xcassetsName : Self.pngFolderName) }
     var recordsDir: String { options.out + "/.assettool/icons" }
 
-    /// How the batch writes every file: parents created, an unchanged file left alone (it keeps its time).
-    static let writeOptions: AtomicFile.Options = [.createDirectories, .skipIfUnchanged]
+    /// How the batch writes its own files: parents created, an unchanged file left alone (it keeps its time).
+    static let writeOptions = BatchEngineOptions.writeOptions
 
-    /// What the batch tells its caller while it runs, in order, from the task that called ``run(onEvent:)``.
-    package enum Event {
-        /// What reading the catalog and style warned of (unknown keys), before anything is made.
-        case warnings([Diagnostic])
-        /// The icons to make or check are chosen: `count` of them.
-        case selected(count: Int)
-        /// One icon is done (made, up to date or failed); icons finish in any order.
-        case finished(id: String, outcome: IconOutcome)
-    }
-
-    /// Runs the batch: `onEvent` hears how many icons were selected, then each one as it finishes (the
-    /// caller prints progress and failures). Returns the counts.
+    /// Runs the batch on the batch engine (one ``IconJob`` per selected entry): `onEvent` hears the catalog's
+    /// warnings, how many icons were selected, then each one as it finishes (the caller prints progress and
+    /// failures). Then the root `Contents.json`, the manifest and the contact sheet are written.
     ///
-    /// - Throws: ``FatalError`` when the catalog, style or base model is missing or invalid;
-    ///   `AtomicFile.WriteError` when a catalog-wide file (root `Contents.json`, manifest, contact sheet)
-    ///   cannot be written.
+    /// - Returns: the summary; a catalog-wide file that cannot be written is in its ``BatchSummary/batchDiagnostics``
+    ///   (and its exit status says so).
+    /// - Throws: ``BatchFatalError`` when the catalog, style or base model is missing or invalid.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
         let inputs = try IconInputs.load(assets: options.assets)
         if !inputs.catalogWarnings.isEmpty { onEvent(.warnings(inputs.catalogWarnings)) }
-        var selected: [(index: Int, entry: Catalog.Progression)] = []
+        let shared = IconJob.Shared(inputs, format: options.format)
+        var jobs: [IconJob] = []
         for (i, p) in inputs.catalog.progressions.enumerated() where options.shard.contains(i) {
             if let only = options.only, !only.contains(p.id) { continue }
-            selected.append((i, p))
+            jobs.append(IconJob(entry: p, shared: shared))
         }
-        onEvent(.selected(count: selected.count))
-        var summary = Summary()
-        var outcomes = [IconOutcome?](repeating: nil, count: selected.count)
-
-        // Decide, per icon, whether it is up to date; render the others, `jobs` at a time.
+        var engine = BatchEngineOptions(out: options.out, recordsDir: recordsDir, jobs: options.jobs)
+        engine.force = options.force
+        engine.knownIDs = Set(inputs.catalog.progressions.map(\.id))
+        engine.isID = { IDGrammar.problem($0) == nil }
         let base = inputs.baseScene
-        try await withThrowingTaskGroup(of: (Int, IconOutcome).self) { group in
-            var next = 0
-            func launch() {
-                let k = next
-                next += 1
-                let (_, entry) = selected[k]
-                group.addTask { [options, inputs, base, outputRoot, recordsDir] in
-                    (k, IconJob(entry: entry, inputs: inputs, base: base, options: options,
-                                outputRoot: outputRoot, recordsDir: recordsDir).run())
-                }
-            }
-            for _ in 0..<min(max(1, options.jobs), selected.count) { launch() }
-            while let (k, outcome) = try await group.next() {
-                outcomes[k] = outcome
-                let id = selected[k].entry.id
-                switch outcome {
-                case .made: summary.made += 1
-                case .upToDate: summary.upToDate += 1
-                case .failed:
-                    summary.failed += 1
-                    summary.failedIDs.append(id)
-                }
-                onEvent(.finished(id: id, outcome: outcome))
-                if next < selected.count { launch() }
-            }
+        var summary = try await BatchEngine<IconJob>(options: engine).run(jobs, prepare: { base }, onEvent: onEvent)
+        do {
+            try writeCatalogFiles(inputs: inputs)
+        } catch let e as AtomicFile.WriteError {
+            summary.add(batchFailure: Diagnostic(.batchOutputUnwritable, "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0)))
+        } catch {
+            summary.add(batchFailure: Diagnostic(.batchJobError, "\(error)", at: SourceLocation(path: options.out, line: 0, column: 0)))
         }
-        summary.failedIDs.sort()
-        summary.removedIDs = StaleOutputs.remove(out: options.out, recordsDir: recordsDir, known: Set(inputs.catalog.progressions.map(\.id))) {
-            (try? JSONDecoder().decode(IconManifest.Record.self, from: Data($0)))?.files
-        }
-        try writeCatalogFiles(inputs: inputs)
         return summary
     }
 
@@ -125,7 +86,9 @@ package struct IconBatch {
         if options.format == .xcassets { try AtomicFile.write(XCAssets.rootContents, to: outputRoot + "/Contents.json", options: Self.writeOptions) }
         var records: [IconManifest.Record] = []
         for p in inputs.catalog.progressions {
-            if let path = try? OutputPath.inside(recordsDir, p.id + ".json"), let r = IconJob.readRecord(path) { records.append(r) }
+            if let path = try? OutputPath.inside(recordsDir, p.id + ".json"), let r = BatchRecord<IconJob.Detail>.read(path), r.id == p.id {
+                records.append(IconManifest.Record(r))
+            }
         }
         let manifest = IconManifest(tool: Self.toolVersion, icons: records)
         let encoder = JSONEncoder()
@@ -150,8 +113,4 @@ package struct IconBatch {
 }
 
 /// What one icon came to.
-package enum IconOutcome: Sendable {
-    case made
-    case upToDate
-    case failed([Diagnostic])
-}
+package typealias IconOutcome = BatchOutcome

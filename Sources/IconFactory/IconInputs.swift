@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PipelineKit
 import PoseRenderer
 
 /// The inputs every icon shares: the catalog, the style and the base model (loaded once), with the
@@ -21,7 +22,7 @@ package struct IconInputs: Sendable {
 
     /// The catalog alone (for checking arguments before the batch loads anything heavy).
     ///
-    /// - Throws: ``IconBatch/FatalError`` with every located error the catalog or its style has.
+    /// - Throws: ``BatchFatalError`` with every located error the catalog or its style has.
     package static func loadCatalog(assets: String) throws -> CatalogFile {
         try readCatalog(assets: assets).file
     }
@@ -30,7 +31,7 @@ package struct IconInputs: Sendable {
     static func readCatalog(assets: String) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
         let reading = CatalogFile.read(path: assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
-            throw IconBatch.FatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error },
+            throw BatchFatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error },
                                        kind: reading.unreadable ? .unreadable : .invalid)
         }
         return (file, reading.diagnostics.filter { $0.severity != .error })
@@ -40,17 +41,13 @@ package struct IconInputs: Sendable {
         let (file, warnings) = try readCatalog(assets: assets)
         let basePath = file.resolve(file.catalog.baseModel)
         let baseBytes: [UInt8]
-        let base: Scene
         do {
             // Read once, refused before reading when larger than the reader's limit.
             baseBytes = try ColladaLoader.readFile(basePath)
-            base = try ColladaLoader.load(bytes: baseBytes, path: basePath)
         } catch let e as LoadError {
-            throw IconBatch.FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
+            throw BatchFatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
         }
-        if let refused = BatchPolicy.checkBase(base, path: basePath) {
-            throw IconBatch.FatalError(diagnostics: [refused], kind: .invalid)
-        }
+        let base = try BatchPolicy.loadBase(bytes: baseBytes, path: basePath)
         // Without a style file the original recipe is used; its hash is that of its encoding.
         let styleBytes = file.stylePath == nil ? Array((try? JSONEncoder().encode(file.style)) ?? Data()) : file.styleBytes
         return IconInputs(assets: assets, catalog: file.catalog, style: file.style, baseScene: base,

@@ -1,14 +1,16 @@
 import AssetCatalog
 import ColladaKit
+import PipelineKit
 
 /// What `assettool icons` knows about each icon it made: the hashes of its inputs (to decide whether it
 /// is up to date), the offset it used, the figure's bounding box, and the hashes of its files.
 ///
-/// One record per icon lives in `<out>/.assettool/icons/<id>.json` (so shards run on different
-/// machines merge by copying their output folders together); `<out>/icons-manifest.json` gathers the
-/// records of every catalog entry in catalog order after each run.
+/// One record per icon (the batch engine's ``BatchRecord``, its detail ``IconJob/Detail``) lives in
+/// `<out>/.assettool/icons/<id>.json` (so shards run on different machines merge by copying their output folders
+/// together); `<out>/icons-manifest.json` gathers the records of every catalog entry in catalog order after each
+/// run, in this shape.
 struct IconManifest: Codable, Equatable {
-    struct Inputs: Codable, Equatable {
+    struct Inputs: Codable, Equatable, Sendable {
         /// SHA-256 of the base model's bytes.
         var baseModel: String
         /// SHA-256 of the pose file's bytes.
@@ -39,6 +41,14 @@ struct IconManifest: Codable, Equatable {
     var format = 1
     var tool: String
     var icons: [Record]
+}
+
+extension IconManifest.Record {
+    /// The manifest's entry for an icon's record.
+    init(_ record: BatchRecord<IconJob.Detail>) {
+        self.init(id: record.id, inputs: record.detail.inputs, inputHash: record.inputHash, offset: record.detail.offset,
+                  offsetFromCatalog: record.detail.offsetFromCatalog, figureBounds: record.detail.figureBounds, files: record.files)
+    }
 }
 
 extension IconManifest.Inputs {

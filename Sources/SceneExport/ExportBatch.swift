@@ -1,6 +1,7 @@
 import AssetCatalog
 import ColladaKit
 import FoundationEssentials
+import PipelineKit
 
 /// `assettool export`: every catalog progression as `<out>/<id>.usdz` and `<out>/<id>.glb`, each the
 /// base model animated by the progression's rig (its `animation`, else its pose file).
@@ -25,31 +26,11 @@ package struct ExportBatch: Sendable {
         package init() {}
     }
 
-    package enum Outcome: Sendable {
-        case made(warnings: [String])
-        case upToDate
-        case failed([Diagnostic])
-    }
-
-    package enum Event: Sendable {
-        /// What reading the catalog and style warned of (unknown keys), before anything is made.
-        case warnings([Diagnostic])
-        case selected(count: Int)
-        case finished(id: String, outcome: Outcome)
-    }
-
-    package struct Summary: Sendable {
-        package var made = 0, upToDate = 0, failed = 0
-        package var failedIDs: [String] = []
-        /// Progressions that left the catalog, whose exports this run removed.
-        package var removedIDs: [String] = []
-    }
-
+    package typealias Outcome = BatchOutcome
+    package typealias Event = BatchEvent
+    package typealias Summary = BatchSummary
     /// The catalog or the base model cannot be used: nothing was exported.
-    package struct FatalError: Error, Sendable {
-        package var diagnostics: [Diagnostic]
-        package var kind: LoadError.Kind
-    }
+    package typealias FatalError = BatchFatalError
 
     /// Part of every record's input hash: bump when a change alters any exported byte.
     package static let toolVersion = "assettool export 1"
@@ -58,7 +39,11 @@ package struct ExportBatch: Sendable {
 
     package init(options: Options) { self.options = options }
 
-    /// Exports every selected progression, `jobs` at a time; `onEvent` hears the count, then each one.
+    /// Exports every selected progression on the batch engine (one ``ExportJob`` each), `jobs` at a time;
+    /// `onEvent` hears the catalog's warnings, the count, then each one. The base model is loaded only when some
+    /// progression is not up to date (a no-op run reads and hashes, nothing more).
+    ///
+    /// - Throws: ``BatchFatalError`` when the catalog or the base model is missing or invalid.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
         let reading = CatalogFile.read(path: options.assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
@@ -74,165 +59,69 @@ package struct ExportBatch: Sendable {
             throw FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
         }
         let baseHash = SHA256.hex(baseBytes)
-        let selected = file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
-        onEvent(.selected(count: selected.count))
-        var summary = Summary()
-        // Exports of progressions that left the catalog (and only the files this batch wrote for them).
-        summary.removedIDs = StaleOutputs.remove(out: options.out, recordsDir: options.out + "/.assettool/export",
-                                                 known: Set(file.catalog.progressions.map(\.id))) {
-            (try? JSONDecoder().decode(ExportJob.Record.self, from: Data($0)))?.files
-        }
-        // What is up to date needs no base scene (a no-op run reads and hashes, nothing more).
-        let checks = selected.map { ExportJob.Check(entry: $0, catalog: file, baseHash: baseHash, options: options) }
-        var pending: [Int] = []
-        for (k, check) in checks.enumerated() {
-            switch check.state {
-            case .upToDate:
-                summary.upToDate += 1
-                onEvent(.finished(id: selected[k].id, outcome: .upToDate))
-            case .failed(let diagnostics):
-                summary.failed += 1
-                summary.failedIDs.append(selected[k].id)
-                onEvent(.finished(id: selected[k].id, outcome: .failed(diagnostics)))
-            case .stale: pending.append(k)
+        let jobs = file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
+            .map { p in
+                ExportJob(entry: p, rigPath: (p.animation ?? p.pose).map(file.resolve), baseHash: baseHash, formats: options.formats,
+                          catalogPath: options.assets + "/catalog.json")
             }
-        }
-        guard !pending.isEmpty else {
-            summary.failedIDs.sort()
-            return summary
-        }
-        let base: Scene
-        do {
-            base = try ColladaLoader.load(bytes: baseBytes, path: basePath)
-        } catch let e as LoadError {
-            throw FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
-        }
-        if let refused = BatchPolicy.checkBase(base, path: basePath) {
-            throw FatalError(diagnostics: [refused], kind: .invalid)
-        }
-        let job = ExportJob(options: options, base: base)
-        await withTaskGroup(of: (Int, Outcome).self) { group in
-            var next = 0
-            func launch() {
-                let k = pending[next]
-                next += 1
-                let check = checks[k]
-                group.addTask { (k, job.run(check)) }
-            }
-            for _ in 0..<min(max(1, options.jobs), pending.count) { launch() }
-            while let (k, outcome) = await group.next() {
-                switch outcome {
-                case .made: summary.made += 1
-                case .upToDate: summary.upToDate += 1
-                case .failed:
-                    summary.failed += 1
-                    summary.failedIDs.append(selected[k].id)
-                }
-                onEvent(.finished(id: selected[k].id, outcome: outcome))
-                if next < pending.count { launch() }
-            }
-        }
-        summary.failedIDs.sort()
-        return summary
+        var engine = BatchEngineOptions(out: options.out, recordsDir: options.out + "/.assettool/export", jobs: options.jobs)
+        engine.force = options.force
+        engine.knownIDs = Set(file.catalog.progressions.map(\.id))
+        engine.isID = { IDGrammar.problem($0) == nil }
+        return try await BatchEngine<ExportJob>(options: engine).run(jobs, prepare: {
+            try BatchPolicy.loadBase(bytes: baseBytes, path: basePath)
+        }, onEvent: onEvent)
     }
 }
 
-/// One progression's export.
-struct ExportJob: Sendable {
-    var options: ExportBatch.Options
-    var base: Scene
+/// One progression's export, a job of the batch engine: its input is its rig (the base model's hash, the tool
+/// version and the formats are in its key); making it poses the base model with the rig and encodes each format.
+struct ExportJob: BatchJob {
+    typealias Detail = NoDetail
 
-    struct Record: Codable {
-        var inputHash: String
-        /// File name -> SHA-256 of its bytes.
-        var files: [String: String]
+    var entry: Catalog.Progression
+    /// The rig's path (its `animation`, else its pose file), nil when the entry names neither.
+    var rigPath: String?
+    var baseHash: String
+    var formats: [ExportBatch.Format]
+    var catalogPath: String
+
+    var id: String { entry.id }
+
+    func inputPaths() throws(BatchJobFailure) -> [String] {
+        guard let rigPath else {
+            throw BatchJobFailure([Diagnostic(.catalogSchema, "progression '\(entry.id)' names no animation or pose file",
+                                              at: SourceLocation(path: catalogPath, line: 0, column: 0))])
+        }
+        return [rigPath]
     }
 
-    /// A progression's inputs read and hashed, and whether its files are up to date.
-    struct Check: Sendable {
-        enum State: Sendable {
-            case upToDate, stale
-            case failed([Diagnostic])
-        }
-        var entry: Catalog.Progression
-        var rigPath = ""
-        var rigBytes: [UInt8] = []
-        var inputHash = ""
-        var state = State.stale
-
-        init(entry: Catalog.Progression, catalog: CatalogFile, baseHash: String, options: ExportBatch.Options) {
-            self.entry = entry
-            guard let relative = entry.animation ?? entry.pose else {
-                state = .failed([Diagnostic(.catalogSchema, "progression '\(entry.id)' names no animation or pose file",
-                                            at: SourceLocation(path: options.assets + "/catalog.json", line: 0, column: 0))])
-                return
-            }
-            rigPath = catalog.resolve(relative)
-            do {
-                rigBytes = try ColladaLoader.readFile(rigPath)
-            } catch let e as LoadError {
-                state = .failed(e.diagnostics)
-                return
-            } catch {
-                state = .failed([])
-                return
-            }
-            var h = SHA256()
-            for field in [baseHash, SHA256.hex(rigBytes), ExportBatch.toolVersion, options.formats.map(\.rawValue).joined(separator: ",")] {
-                h.update(field)
-                h.update([0])
-            }
-            inputHash = SHA256.hexString(h.finalize())
-            let recordPath = (try? OutputPath.inside(options.out, ".assettool", "export", entry.id + ".json")) ?? ""
-            if !options.force, !recordPath.isEmpty, let data = FileManager.default.contents(atPath: recordPath),
-               let record = try? JSONDecoder().decode(Record.self, from: data), record.inputHash == inputHash,
-               record.files.count == options.formats.count,
-               record.files.allSatisfy({ name, hash in
-                   FileManager.default.contents(atPath: options.out + "/" + name).map { SHA256.hex(Array($0)) == hash } ?? false
-               }) {
-                state = .upToDate
-            }
-        }
+    func read(_ path: String) throws(BatchJobFailure) -> [UInt8] {
+        try BatchPolicy.readInput(path)
     }
 
-    func run(_ check: Check) -> ExportBatch.Outcome {
-        let entry = check.entry, rigPath = check.rigPath
-        let rig: Scene
-        do {
-            rig = try ColladaLoader.load(bytes: check.rigBytes, path: rigPath)
-        } catch let e as LoadError {
-            return .failed(e.diagnostics.filter { $0.severity == .error })
-        } catch {
-            return .failed([])
+    func inputHash(_ inputHashes: [String]) -> String {
+        var h = SHA256()
+        for field in [baseHash, inputHashes.first ?? "", ExportBatch.toolVersion, formats.map(\.rawValue).joined(separator: ",")] {
+            h.update(field)
+            h.update([0])
         }
-        let (scene, binding) = base.applying(rig: rig)
-        let refused = BatchPolicy.checkBinding(binding, rigPath: rigPath)
-        if !refused.isEmpty { return .failed(refused) }
-        if let problem = ExportModel.lengthProblem(scene, path: rigPath) { return .failed([problem]) }
+        return SHA256.hexString(h.finalize())
+    }
+
+    func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        guard let rig = inputs.first else { throw BatchJobFailure([]) }
+        let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
+        if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
         let model = ExportModel(scene: scene, name: entry.id)
-        var files: [String: String] = [:]
-        do {
-            for format in options.formats {
-                let name = "\(entry.id).\(format.rawValue)"
-                let bytes: [UInt8]
-                switch format {
-                case .glb: bytes = try GLBWriter.write(model, generator: ExportBatch.toolVersion)
-                case .usdz: bytes = USDZPackage.pack([(name: "\(entry.id).usda", bytes: Array(USDAWriter.write(model).utf8))])
-                }
-                try AtomicFile.write(bytes, to: try OutputPath.inside(options.out, name), options: [.createDirectories, .skipIfUnchanged])
-                files[name] = SHA256.hex(bytes)
+        var files: [BatchProduct<NoDetail>.File] = []
+        for format in formats {
+            let name = "\(entry.id).\(format.rawValue)"
+            switch format {
+            case .glb: files.append(.init([name], try GLBWriter.write(model, generator: ExportBatch.toolVersion)))
+            case .usdz: files.append(.init([name], USDZPackage.pack([(name: "\(entry.id).usda", bytes: Array(USDAWriter.write(model).utf8))])))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(Array(try encoder.encode(Record(inputHash: check.inputHash, files: files))) + [10],
-                                 to: try OutputPath.inside(options.out, ".assettool", "export", entry.id + ".json"), options: [.createDirectories])
-        } catch let e as AtomicFile.WriteError {
-            return .failed([Diagnostic(.error, "export-write", "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))])
-        } catch let e as OutputPath.UnsafeName {
-            return .failed([Diagnostic(.error, "export-write", "cannot write: \(e)", at: SourceLocation(path: options.out, line: 0, column: 0))])
-        } catch {
-            return .failed([Diagnostic(.error, "export-encode", "cannot encode the document", at: SourceLocation(path: rigPath, line: 0, column: 0))])
         }
-        return .made(warnings: model.warnings)
+        return BatchProduct(files: files, detail: NoDetail(), warnings: model.warnings)
     }
 }

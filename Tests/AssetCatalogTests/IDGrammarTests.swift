@@ -1,4 +1,5 @@
 @testable import AssetCatalog
+import PipelineKit
 import Testing
 
 /// The id grammar (catalog ids are file names) and the output-path guard, on cases whose answers are known.

@@ -144,7 +144,38 @@ import Testing
             #expect(r.status == 1, "\(name) exit \(r.status): \(r.stderr)")
             #expect(r.stderr.contains("[batch-rig-joint-missing]") && r.stderr.contains("rig_spline/transform"), "\(name): \(r.stderr)")
         }
+        // The same rule ids and the same status from both: one engine, one policy.
+        #expect(Self.ruleIDs(icons.stderr) == Self.ruleIDs(export.stderr) && icons.status == export.status,
+                "icons \(icons.status) \(Self.ruleIDs(icons.stderr)), export \(export.status) \(Self.ruleIDs(export.stderr))")
         #expect(Self.unchanged(out, good))
+    }
+
+    /// The rule ids (`[id]`) a command printed, each once, sorted.
+    static func ruleIDs(_ text: String) -> [String] {
+        let pattern = try? NSRegularExpression(pattern: #"\[([a-z0-9-]+)\]$"#, options: [.anchorsMatchLines])
+        let range = NSRange(text.startIndex..., in: text)
+        let ids = (pattern?.matches(in: text, range: range) ?? []).compactMap { m in Range(m.range(at: 1), in: text).map { String(text[$0]) } }
+        return Array(Set(ids)).sorted()
+    }
+
+    /// An output folder that cannot be made (`--out` names a regular file, so this holds even as root): both
+    /// batches fail every selected progression with the same rule and exit 73 (`EX_CANTCREAT`), and leave the file.
+    @Test func unwritableOutputIsRefusedAlikeByBothBatches() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blocker = dir + "/not-a-folder"
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: blocker))
+        let icons = try CommandRunner.run(["icons", "--assets", Self.assets, "--out", blocker, "--only", "pushup-01", "--quiet"])
+        let export = try CommandRunner.run(["export", "--assets", Self.assets, "--out", blocker, "--only", "pushup-01", "--quiet"])
+        for (name, r) in [("icons", icons), ("export", export)] {
+            #expect(Self.exited(r.status) && r.status == 73, "\(name) exit \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains(blocker + "/") && r.stderr.contains("[batch-output-unwritable]"), "\(name): \(r.stderr)")
+            #expect(r.stderr.contains("0 made, 0 up to date, 1 failed") && r.stderr.contains("failed: pushup-01"), "\(name): \(r.stderr)")
+        }
+        #expect(Self.ruleIDs(icons.stderr) == ["batch-output-unwritable"] && Self.ruleIDs(export.stderr) == ["batch-output-unwritable"],
+                "icons \(Self.ruleIDs(icons.stderr)), export \(Self.ruleIDs(export.stderr))")
+        #expect(icons.status == export.status)
+        #expect(FileManager.default.contents(atPath: blocker) == Data("mine\n".utf8))
     }
 
     @Test func baseModelWithoutASkinnedMeshIsRefusedByBothBatches() throws {

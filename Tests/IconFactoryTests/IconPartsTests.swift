@@ -4,6 +4,7 @@ import PoseRenderer
 @testable import IconFactory
 import AssetCatalog
 import ColladaKit
+import PipelineKit
 
 /// The icon batch's small parts: hashing, the asset catalog's JSON, shards, the font.
 @Suite struct IconPartsTests {

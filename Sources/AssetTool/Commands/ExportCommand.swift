@@ -2,6 +2,7 @@ import ArgumentParser
 import AssetCatalog
 import ColladaKit
 import FoundationEssentials
+import PipelineKit
 import RigLint
 import SceneExport
 
@@ -16,7 +17,7 @@ struct ExportCommand: AsyncParsableCommand {
             progressions whose inputs changed are made again (base model, rig, tool version, formats). A rig \
             that fails is reported and skipped; the others are still made, and its previous files stay \
             untouched. The bytes do not depend on --jobs. Exit status: 0 when every selected progression was \
-            made or up to date, 1 when any failed, 64 for bad arguments, 65 when the catalog or the base model \
+            made or up to date, 1 when any failed, 73 when an output cannot be written, 64 for bad arguments, 65 when the catalog or the base model \
             is invalid, 66 when one of them cannot be read.
             """)
 
@@ -47,31 +48,13 @@ struct ExportCommand: AsyncParsableCommand {
         options.jobs = batch.workers
         options.force = batch.force
         options.only = try batch.selectedIDs()
-        let started = ContinuousClock.now
-        var progress = Progress(total: 0, quiet: batch.quiet)
+        var report = BatchReport(name: "export", out: out, quiet: batch.quiet)
         let summary: ExportBatch.Summary
         do {
-            summary = try await ExportBatch(options: options).run { event in
-                switch event {
-                case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
-                case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
-                case .finished(let id, .made(let warnings)):
-                    for w in warnings { progress.message("\(out)/\(id): warning: \(w)") }
-                    progress.step(id, status: "made")
-                case .finished(let id, .upToDate): progress.step(id, status: "up to date")
-                case .finished(let id, .failed(let diagnostics)):
-                    progress.message(diagnostics.map { DiagnosticFormat.text($0) }.joined(separator: "\n"))
-                    progress.step(id, status: "FAILED")
-                }
-            }
-        } catch let e as ExportBatch.FatalError {
-            DiagnosticPrinter.printToStderr(e.diagnostics)
-            throw ExitCode(e.kind)
+            summary = try await ExportBatch(options: options).run { report.handle($0) }
+        } catch let e as BatchFatalError {
+            throw BatchReport.fatal(e)
         }
-        let seconds = (ContinuousClock.now - started).milliseconds / 1000
-        Console.err(String(cFormat: "export: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
-                    + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", "))
-                    + (summary.removedIDs.isEmpty ? "" : "; removed (no longer in the catalog): " + summary.removedIDs.joined(separator: ", ")))
-        if summary.failed > 0 { throw ExitCode.failure }
+        try report.finish(summary)
     }
 }

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import IconFactory
+import PipelineKit
 import RigLint
 
 /// `assettool icons`: the main job.
@@ -20,7 +21,7 @@ struct IconsCommand: AsyncParsableCommand {
             Only icons whose inputs changed are rendered again (base model, pose file, style, catalog entry, \
             tool version). A failing pose is reported and skipped; the others are still made, and its previous \
             files stay untouched. Exit status: 0 when every selected icon was made or up to date, 1 when any \
-            failed, 64 for bad arguments, 65 when the catalog, style or base model is invalid, 66 when one of \
+            failed, 73 when an output cannot be written, 64 for bad arguments, 65 when the catalog, style or base model is invalid, 66 when one of \
             them cannot be read.
             """)
 
@@ -45,33 +46,14 @@ struct IconsCommand: AsyncParsableCommand {
         options.force = batch.force
         options.format = format
         options.only = try batch.selectedIDs()
-        let started = ContinuousClock.now
+        var report = BatchReport(name: "icons", out: out, quiet: batch.quiet)
         let summary: IconBatch.Summary
         do {
-            var progress = Progress(total: 0, quiet: batch.quiet)
-            summary = try await IconBatch(options: options).run { event in
-                switch event {
-                case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
-                case .selected(let count): progress = Progress(total: count, quiet: batch.quiet)
-                case .finished(let id, .made): progress.step(id, status: "made")
-                case .finished(let id, .upToDate): progress.step(id, status: "up to date")
-                case .finished(let id, .failed(let diagnostics)):
-                    progress.message(diagnostics.map { DiagnosticFormat.text($0) }.joined(separator: "\n"))
-                    progress.step(id, status: "FAILED")
-                }
-            }
-        } catch let e as IconBatch.FatalError {
-            DiagnosticPrinter.printToStderr(e.diagnostics)
-            throw ExitCode(e.kind)
-        } catch let e as AtomicFile.WriteError {
-            Console.err(e.description)
-            throw ExitCode.cannotWrite
+            summary = try await IconBatch(options: options).run { report.handle($0) }
+        } catch let e as BatchFatalError {
+            throw BatchReport.fatal(e)
         }
-        let seconds = (ContinuousClock.now - started).milliseconds / 1000
-        Console.err(String(cFormat: "icons: %d made, %d up to date, %d failed (%.2f s)", summary.made, summary.upToDate, summary.failed, seconds)
-                    + (summary.failedIDs.isEmpty ? "" : "; failed: " + summary.failedIDs.joined(separator: ", "))
-                    + (summary.removedIDs.isEmpty ? "" : "; removed (no longer in the catalog): " + summary.removedIDs.joined(separator: ", ")))
-        if summary.failed > 0 { throw ExitCode.failure }
+        try report.finish(summary)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColladaKit
+import PipelineKit
 
 /// The exit statuses of `assettool`, declared once (the numbers follow BSD's `sysexits.h`; README
 /// lists them for scripts). ArgumentParser already names three:
@@ -17,7 +18,7 @@ extension ExitCode {
     /// 70 (`EX_SOFTWARE`): an internal error of the tool (an image the encoder refuses).
     static let internalError = ExitCode(70)
     /// 73 (`EX_CANTCREAT`): an output file or folder cannot be created or written.
-    static let cannotWrite = ExitCode(73)
+    static let cannotWrite = ExitCode(BatchSummary.cannotWriteStatus)
     /// 74 (`EX_IOERR`): the output was closed while writing (`preview` into a closed pipe).
     static let outputClosed = ExitCode(74)
     /// 130 (128 + SIGINT): stopped by Ctrl-C (`preview --play`).

@@ -14,17 +14,17 @@ import Foundation
 /// batch did not write, or one changed since, stays.
 package enum StaleOutputs {
     /// Removes what the stale records under `recordsDir` list; returns the ids removed, sorted.
-    /// `files` reads a record's listing (relative path -> SHA-256 hex), nil when it is not a record.
+    /// `isID` says whether a record's name is an id the batch could have written (others are left alone).
     package static func remove(out: String, recordsDir: String, known: Set<String>,
-                               files: (_ recordBytes: [UInt8]) -> [String: String]?) -> [String] {
+                               isID: (String) -> Bool) -> [String] {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: recordsDir) else { return [] }
         var removed: [String] = []
         for name in names.sorted() where name.hasSuffix(".json") {
             let id = String(name.dropLast(5))
-            guard !known.contains(id), IDGrammar.problem(id) == nil,
+            guard !known.contains(id), isID(id),
                   let recordPath = try? OutputPath.inside(recordsDir, name),
-                  let bytes = try? BoundedFile.read(recordPath, limit: 1 << 20), let listed = files(bytes) else { continue }
+                  let bytes = try? BoundedFile.read(recordPath, limit: 1 << 20), let listed = (try? JSONDecoder().decode(RecordListing.self, from: Data(bytes)))?.files else { continue }
             var folders = Set<String>()
             for (relative, hash) in listed {
                 let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -41,7 +41,7 @@ package enum StaleOutputs {
                 if let left = try? fm.contentsOfDirectory(atPath: path), left.isEmpty { try? fm.removeItem(atPath: path) }
             }
             try? fm.removeItem(atPath: recordPath)
-            try? fm.removeItem(atPath: recordPath + ".stamps")  // the icon batch's file stamps, when there are any
+            try? fm.removeItem(atPath: recordPath + BatchStamps.suffix)
             removed.append(id)
         }
         return removed
