@@ -88,9 +88,12 @@ extension DiagnosticRule {
     package static let rigNoChannels = DiagnosticRule(
         "batch-rig-no-channels", .error, .batch, "A rig animates no joint of the base model.")
 
+    package static let reviewSheetCapped = DiagnosticRule(
+        "review-sheet-capped", .warning, .batch, "The catalog is too large for one review sheet: the sheet shows its first exercises and steps, within its size cap.")
+
     package static let batchRenderFailed = DiagnosticRule(
         "batch-render-failed", .error, .batch, "An icon cannot be rendered: the figure is not in view of the camera at its pose time, or the image cannot be encoded.")
 
     /// The rules every batch applies, the engine's own first.
-    package static let batchRules: [DiagnosticRule] = engineRules + [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels, .batchRenderFailed]
+    package static let batchRules: [DiagnosticRule] = engineRules + [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels, .batchRenderFailed, .reviewSheetCapped]
 }

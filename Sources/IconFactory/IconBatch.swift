@@ -71,6 +71,10 @@ package struct IconBatch {
         engine.isID = { IDGrammar.problem($0) == nil }
         let base = inputs.baseScene
         var summary = try await BatchEngine<IconJob>(options: engine).run(jobs, prepare: { base }, onEvent: onEvent)
+        if options.contactSheet, let omitted = ContactSheet(catalog: inputs.catalog, style: inputs.style, outputRoot: outputRoot,
+                                                             format: options.format).omitted {
+            onEvent(.warnings([Diagnostic(.reviewSheetCapped, omitted, at: SourceLocation(path: options.assets + "/catalog.json", line: 0, column: 0))]))
+        }
         do {
             try writeCatalogFiles(inputs: inputs)
         } catch let e as AtomicFile.WriteError {
