@@ -78,14 +78,8 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
 
     /// Whether `job` is up to date (`.upToDate`), cannot be made (`.failed`), or has work to do (nil).
     package func check(_ job: Job) -> BatchOutcome? {
-        let paths: [String]
-        let recordPath: String
-        do {
-            paths = try job.inputPaths()
-            recordPath = try recordPathOrFailure(job.id)
-        } catch {
-            return .failed(error.diagnostics)
-        }
+        let paths: [String], recordPath: String
+        do { (paths, recordPath) = try locate(job) } catch { return .failed(error.diagnostics) }
         guard !options.force, let record = BatchRecord<Job.Detail>.read(recordPath), record.id == job.id else { return nil }
         var stamps = BatchStamps.read(recordPath: recordPath)
         var restamped = false
@@ -117,14 +111,8 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
 
     /// Reads and hashes `job`'s inputs, makes it, writes its files, its record and their stamps.
     package func make(_ job: Job, in context: Job.Context) -> BatchOutcome {
-        let paths: [String]
-        let recordPath: String
-        do {
-            paths = try job.inputPaths()
-            recordPath = try recordPathOrFailure(job.id)
-        } catch {
-            return .failed(error.diagnostics)
-        }
+        let paths: [String], recordPath: String
+        do { (paths, recordPath) = try locate(job) } catch { return .failed(error.diagnostics) }
         var stamps = BatchStamps()
         var inputs: [BatchInput] = []
         for path in paths {
@@ -169,6 +157,11 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
         for name in files.keys { stamps.outputs[name] = FileStamp.of(options.out + "/" + name) }
         stamps.write(recordPath: recordPath)
         return .made(warnings: product.warnings)
+    }
+
+    /// `job`'s input paths and its record's path.
+    func locate(_ job: Job) throws(BatchJobFailure) -> (paths: [String], recordPath: String) {
+        (try job.inputPaths(), try recordPathOrFailure(job.id))
     }
 
     func recordPathOrFailure(_ id: String) throws(BatchJobFailure) -> String {

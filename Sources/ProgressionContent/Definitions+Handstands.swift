@@ -39,9 +39,10 @@ extension ProgressionLibrary {
     /// Half one-arm: the free (left) arm out to the side and up towards the feet, well off the floor (not the lever
     /// arm of 09, which goes straight out and down onto its ball).
     static func freeArmOut(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -42).left("forearm", 0).left("hand", 0) }
-    /// One-arm steps at the bottom: the free (left) arm held against the body, its hand at the hip (14 degrees out, it
-    /// read as 08's free arm out to the side).
-    static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, 4).left("forearm", -10).left("hand", 0) }
+    /// One-arm steps at the bottom: the free (left) hand on the hip, elbow out (a triangle up by the hips, far from the
+    /// hands; the upper arm turned so that the elbow bends as a hinge in the body's plane). Held 14 degrees off the body
+    /// it read as 08's free arm out to the side; held against the body it vanished and the step read as 06.
+    static func freeArmIn(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 45, 0, -90).left("forearm", -85).left("hand", 0) }
 
     static let handstands: [ProgressionDefinition] = [
         ProgressionDefinition(

@@ -96,11 +96,12 @@ extension ProgressionLibrary {
             keys: [hang(width: -26).key(0), pullHalf().key(0.25), pullTop().key(0.5), pullHalf().key(0.75)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(length: 1.0), view: barView),
         ProgressionDefinition(
-            // The bar hand narrow above its shoulder with the elbow down in front (the side view's top), so the free hand
-            // reaches across in front of the face to grip that wrist just under the bar.
+            // The bar hand narrow above its shoulder with the elbow down in front (the side view's top); the free arm's
+            // elbow out to the side and up, its forearm across over the face to grip that wrist just under the bar: an arm
+            // framing the head (across the chest it vanished into the torso at 60 pt and read as a one-arm pull).
             id: "pullup-07", name: "Uneven pullups", duration: 3,
             keys: [hang(width: -26).left("upper_arm", -165, 12).left("forearm", -20).key(0),
-                   pullTopSide().left("upper_arm", -100, 0, -40).left("forearm", -100).key(0.5)],
+                   pullTopSide().left("upper_arm", 0, -115).left("forearm", 0, -149).key(0.5)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")],
             contacts: [.hand("R", surface: nil, orient: false),
                        .init(bone: "hand.L", holdOrientation: false, at: .init(bone: "forearm.R", offset: SIMD3(0, 0.17, 0)))],
