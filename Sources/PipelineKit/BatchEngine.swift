@@ -91,15 +91,10 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
                 hashes.append(cached.hash)
                 continue
             }
-            let bytes: [UInt8]
-            do {
-                bytes = try job.read(path)
-            } catch {
-                return .failed(error.diagnostics)
-            }
-            let hash = SHA256.hex(bytes)
-            hashes.append(hash)
-            stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: hash) }
+            let input: BatchInput
+            do { input = try read(job, path) } catch { return .failed(error.diagnostics) }
+            hashes.append(input.hash)
+            stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: input.hash) }
             restamped = true
         }
         guard record.inputHash == job.inputHash(hashes), filesIntact(record.files, stamps: &stamps.outputs, restamped: &restamped) else {
@@ -118,15 +113,10 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
         for path in paths {
             // Stamped before reading: a file changed while it is read gets a stamp that no longer matches.
             let stamp = FileStamp.of(path)
-            let bytes: [UInt8]
-            do {
-                bytes = try job.read(path)
-            } catch {
-                return .failed(error.diagnostics)
-            }
-            let hash = SHA256.hex(bytes)
-            inputs.append(BatchInput(path: path, bytes: bytes, hash: hash))
-            stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: hash) }
+            let input: BatchInput
+            do { input = try read(job, path) } catch { return .failed(error.diagnostics) }
+            inputs.append(input)
+            stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: input.hash) }
         }
         let key = job.inputHash(inputs.map(\.hash))
         let product: BatchProduct<Job.Detail>
@@ -157,6 +147,12 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
         for name in files.keys { stamps.outputs[name] = FileStamp.of(options.out + "/" + name) }
         stamps.write(recordPath: recordPath)
         return .made(warnings: product.warnings)
+    }
+
+    /// `path` read through `job`, with its content hash.
+    func read(_ job: Job, _ path: String) throws(BatchJobFailure) -> BatchInput {
+        let bytes = try job.read(path)
+        return BatchInput(path: path, bytes: bytes, hash: SHA256.hex(bytes))
     }
 
     /// `job`'s input paths and its record's path.
