@@ -7,6 +7,12 @@ let package = Package(
     products: [
         .library(name: "ColladaKit", targets: ["ColladaKit"]),
         .library(name: "PoseRenderer", targets: ["PoseRenderer"]),
+        .library(name: "PipelineKit", targets: ["PipelineKit"]),
+        .library(name: "JSONKit", targets: ["JSONKit"]),
+        // For the fuzz package (Tests/Fuzz), which builds with this package's name so that it reaches their
+        // `package` API: the catalog reader and the exporters are not a public API.
+        .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
+        .library(name: "SceneExport", targets: ["SceneExport"]),
         .executable(name: "assettool", targets: ["AssetTool"]),
     ],
     dependencies: [
@@ -22,21 +28,30 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        .target(
-            name: "ColladaKit",
-            dependencies: ["CLibXML2", "CZlib"]),
-        .target(
-            name: "PoseRenderer",
-            dependencies: ["ColladaKit", "CLibPNG"]),
-        // The floor every batch stands on: one incremental batch engine (jobs, records, the sliding window,
-        // the summary and exit policy), content hashing, file stamps, output paths.
+        // The floor every command stands on, below ColladaKit: diagnostics and their printing, the atomic
+        // writer and file helpers, content hashing, and one incremental batch engine (jobs, records, the
+        // sliding window, the summary and exit policy).
         .target(
             name: "PipelineKit",
-            dependencies: ["ColladaKit"]),
+            dependencies: ["CMemory"]),
+        // glibc's mallopt(3), through its header (not in Swift's Glibc module): the one C call PipelineKit makes.
+        .target(
+            name: "CMemory"),
+        .target(
+            name: "ColladaKit",
+            dependencies: ["CLibXML2", "CZlib", "PipelineKit"]),
+        .target(
+            name: "PoseRenderer",
+            dependencies: ["ColladaKit", "CLibPNG", "PipelineKit"]),
+        // JSON (RFC 8259) read with every value's line and column, and decoded with located errors and the
+        // keys a type never asked for: the reader of catalog.json and icon-style.json.
+        .target(
+            name: "JSONKit",
+            dependencies: ["PipelineKit"]),
         // catalog.json: the model the author writes, the icon batch reads and the linter checks.
         .target(
             name: "AssetCatalog",
-            dependencies: ["ColladaKit", "PoseRenderer", "PipelineKit"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "PipelineKit", "JSONKit"]),
         // `assettool icons`: the incremental, parallel icon batch.
         .target(
             name: "IconFactory",
@@ -44,11 +59,11 @@ let package = Package(
         // `assettool validate`: the rules and their diagnostics.
         .target(
             name: "RigLint",
-            dependencies: ["ColladaKit", "AssetCatalog"]),
+            dependencies: ["ColladaKit", "AssetCatalog", "PipelineKit"]),
         // `assettool author`: the mannequin, the 60 progressions, the catalog they make.
         .target(
             name: "ProgressionContent",
-            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog", "PipelineKit"]),
         // `assettool preview`: the terminal side of the preview (colours, size, the play loop).
         .target(
             name: "TerminalPreview",
@@ -74,20 +89,23 @@ let package = Package(
             ]),
         .testTarget(
             name: "SceneExportTests",
-            dependencies: ["SceneExport", "ColladaKit"]),
+            dependencies: ["SceneExport", "ColladaKit", "PoseRenderer", "PipelineKit"]),
         .testTarget(
             name: "AssetCatalogTests",
             dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer", "PipelineKit"]),
+        .testTarget(
+            name: "JSONKitTests",
+            dependencies: ["JSONKit", "PipelineKit"]),
         .testTarget(
             name: "PipelineKitTests",
             dependencies: ["PipelineKit", "ColladaKit"]),
         .testTarget(
             name: "ColladaKitTests",
-            dependencies: ["ColladaKit", "AssetBenchmarks"],
+            dependencies: ["ColladaKit", "AssetBenchmarks", "PipelineKit"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "PoseRendererTests",
-            dependencies: ["PoseRenderer", "ColladaKit"],
+            dependencies: ["PoseRenderer", "ColladaKit", "PipelineKit"],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",
@@ -99,7 +117,7 @@ let package = Package(
             path: "Tests/ValidateFixtures"),
         .testTarget(
             name: "RigLintTests",
-            dependencies: ["RigLint", "ColladaKit", "AssetCatalog", "ValidateFixtures"]),
+            dependencies: ["RigLint", "ColladaKit", "AssetCatalog", "ValidateFixtures", "PipelineKit"]),
         .testTarget(
             name: "ProgressionContentTests",
             dependencies: ["ProgressionContent", "ColladaKit", "AssetCatalog"]),

@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

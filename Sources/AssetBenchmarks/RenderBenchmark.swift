@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

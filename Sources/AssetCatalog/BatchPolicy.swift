@@ -94,6 +94,23 @@ extension DiagnosticRule {
     package static let batchRenderFailed = DiagnosticRule(
         "batch-render-failed", .error, .batch, "An icon cannot be rendered: the figure is not in view of the camera at its pose time, or the image cannot be encoded.")
 
-    /// The rules every batch applies, the engine's own first.
-    package static let batchRules: [DiagnosticRule] = engineRules + [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels, .batchRenderFailed, .reviewSheetCapped]
+    /// An animation longer than an export (or a preview loop) holds (`ExportModel.maxSampledKeys`).
+    package static let animationTooLong = DiagnosticRule(
+        "animation-too-long", .error, .export, "An animation too long to export (more than 20000 keys at its key rate): usually one mistyped key time.")
+    package static let exportMorphDropped = DiagnosticRule(
+        "export-morph-dropped", .warning, .export, "A mesh has morph targets: GLB and USD get its base shape, without the targets.")
+    package static let exportShearDropped = DiagnosticRule(
+        "export-shear-dropped", .warning, .export, "A node's transform has shear: GLB and USD hold translation, rotation and scale, so the shear is dropped.")
+    package static let exportInfluencesReduced = DiagnosticRule(
+        "export-influences-reduced", .warning, .export, "Vertices with more than 4 joint influences: the 4 largest are kept, renormalised.")
+
+    /// The rules every batch applies, the engine's own first, then the exporters'.
+    package static let batchRules: [DiagnosticRule] = engineRules
+        + [.baseModelNotSkinned, .rigJointMissing, .rigNoChannels, .batchRenderFailed, .reviewSheetCapped]
+        + [.animationTooLong, .exportMorphDropped, .exportShearDropped, .exportInfluencesReduced]
+}
+
+extension DiagnosticRule.Stage {
+    /// Where `export` and `convert` build their model: what GLB and USD cannot hold.
+    package static let export = DiagnosticRule.Stage(rawValue: "export")
 }

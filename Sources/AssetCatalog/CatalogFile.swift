@@ -1,4 +1,6 @@
 import ColladaKit
+import JSONKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -56,15 +58,20 @@ extension CatalogFile {
     /// Never throws: every problem is a located diagnostic (``rules``). The catalog is returned
     /// whenever it decoded, even when a file it names is missing, so a linter can go on.
     package static func read(path: String) -> Reading {
-        var out = Reading(file: nil, diagnostics: [], unreadable: false)
         let bytes: [UInt8]
         do {
             bytes = try readBytes(path)
         } catch {
-            out.diagnostics.append(Diagnostic(.catalogUnreadable, error.message, at: SourceLocation(path: path, line: 0, column: 0)))
-            out.unreadable = true
-            return out
+            return Reading(file: nil, diagnostics: [Diagnostic(.catalogUnreadable, error.message, at: SourceLocation(path: path, line: 0, column: 0))],
+                           unreadable: true)
         }
+        return read(bytes: bytes, path: path)
+    }
+
+    /// ``read(path:)`` for a catalog already in memory (`path` locates its diagnostics and is where the
+    /// files it names are looked for): the entry the catalog fuzz harness drives.
+    package static func read(bytes: [UInt8], path: String) -> Reading {
+        var out = Reading(file: nil, diagnostics: [], unreadable: false)
         guard let (catalog, root) = decode(Catalog.self, bytes, path: path, into: &out.diagnostics) else { return out }
         var file = CatalogFile(path: path, catalog: catalog, style: .standard, stylePath: nil, styleBytes: [], root: root)
         if catalog.format > 1 {
@@ -158,6 +165,11 @@ extension CatalogFile {
         } catch {
             return (nil, [Diagnostic(.catalogUnreadable, error.message, at: SourceLocation(path: path, line: 0, column: 0))], true)
         }
+        return readStyle(bytes: bytes, path: path)
+    }
+
+    /// ``readStyle(path:)`` for a style already in memory.
+    package static func readStyle(bytes: [UInt8], path: String) -> (style: IconStyle?, diagnostics: [Diagnostic], unreadable: Bool) {
         var diagnostics: [Diagnostic] = []
         guard let (style, root) = decode(IconStyle.self, bytes, path: path, into: &diagnostics) else { return (nil, diagnostics, false) }
         if let problem = style.problem {

@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -136,7 +137,7 @@ package struct CatalogScaffold: Sendable {
             if let rig { findings.append(Finding(file: rig.file, role: .rig(id: id), detail: describe(rig.scene))) }
             if let pose { findings.append(Finding(file: pose.file, role: .pose(id: id), detail: describe(pose.scene))) }
             let posed = (pose ?? rig)?.scene
-            let time = posed?.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
+            let time = posed?.animationRange().map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
             progressions[id] = Catalog.Progression(
                 id: id, stage: Catalog.Progression.stage(fromID: id) ?? 0, name: id, standards: [],
                 animation: rig?.file, pose: pose?.file, poseTime: (time * 10_000).rounded() / 10_000,
@@ -173,7 +174,7 @@ package struct CatalogScaffold: Sendable {
     }
 
     static func describe(_ scene: Scene) -> String {
-        guard let range = scene.animationRange else { return "no animation" }
+        guard let range = scene.animationRange() else { return "no animation" }
         let keys = scene.samplers.map(\.keyCount).max() ?? 0
         return String(cFormat: "%.2f s, %d keys, %d channels", Double(range.upperBound - range.lowerBound), keys, scene.channels.count)
     }

@@ -1,3 +1,4 @@
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

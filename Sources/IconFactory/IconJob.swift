@@ -84,7 +84,7 @@ struct IconJob: BatchJob {
         // Apply the pose file to the base model by joint name, id, then sid (refused as every batch refuses).
         let (scene, rig) = try BatchPolicy.posed(base, rigBytes: pose.bytes, rigPath: pose.path)
         // The catalog's time, else the middle of the posed file's animation.
-        let time = entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
+        let time = entry.poseTime ?? rig.animationRange().map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0
         let painted: PaintedIcon
         do {
             painted = try IconPainter.paint(scene: scene, pose: scene.pose(at: time), style: shared.style,

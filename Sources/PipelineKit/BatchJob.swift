@@ -1,4 +1,3 @@
-import ColladaKit
 
 /// One item of an incremental batch (one icon, one exported progression): it names its inputs, says how their
 /// content hashes make its key, and makes its outputs. ``BatchEngine`` does the rest: deciding what is up to
@@ -59,10 +58,10 @@ package struct BatchProduct<Detail: Codable & Sendable>: Sendable {
 
     package var files: [File]
     package var detail: Detail
-    /// Things a user may want to know about a made job (an exporter's dropped feature).
-    package var warnings: [String]
+    /// Things a user may want to know about a made job (an exporter's dropped feature), as located warnings.
+    package var warnings: [Diagnostic]
 
-    package init(files: [File], detail: Detail, warnings: [String] = []) {
+    package init(files: [File], detail: Detail, warnings: [Diagnostic] = []) {
         self.files = files
         self.detail = detail
         self.warnings = warnings
@@ -80,7 +79,7 @@ package struct BatchJobFailure: Error, Sendable {
 
 /// What one job came to.
 package enum BatchOutcome: Sendable {
-    case made(warnings: [String])
+    case made(warnings: [Diagnostic])
     case upToDate
     case failed([Diagnostic])
 }

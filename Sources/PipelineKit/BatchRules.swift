@@ -1,4 +1,3 @@
-import ColladaKit
 
 extension DiagnosticRule.Stage {
     /// A batch (`icons`, `export`): applying a rig to the base model, writing the outputs.

@@ -1,4 +1,3 @@
-import ColladaKit
 
 /// What a batch came to (made, up to date, failed, removed, with ids) and the one exit policy of every batch.
 package struct BatchSummary: Equatable, Sendable {

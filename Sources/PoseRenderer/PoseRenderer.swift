@@ -1,3 +1,5 @@
+import PipelineKit
+
 /// PoseRenderer: posed COLLADA scenes to icons without a GPU.
 ///
 /// - `Camera/`: ``RenderCamera`` from a COLLADA camera or fitted to the geometry.
@@ -11,5 +13,6 @@
 ///   ``PreviewRaster`` (coverage, light and depth shading, depth edges from ``Rasterizer/renderWithDepth(_:camera:width:height:options:)``),
 ///   ``PreviewCamera``, ``PreviewColor``, ``PreviewTimeline``.
 public enum PoseRendererInfo {
-    public static let version = "0.1.0"
+    /// The release of the package this renderer ships in (``PipelineKit/ToolVersion/release``).
+    public static let version = ToolVersion.release
 }

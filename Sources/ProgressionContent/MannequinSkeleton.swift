@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// The mannequin's skeleton in its rest pose: 21 bones named as Blender names them (`upper_arm.L`),
 /// in Blender's axes (Z up, metres, the figure facing -Y, its left side at +X), standing with the

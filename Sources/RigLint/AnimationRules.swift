@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// The "animation" rules, checked on the document (so they run even when the scene does not
 /// resolve) and located at the offending value: key times, counts, output strides, interpolation

@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// The "base model" rules: the mannequin's skin is fit for linear blend skinning with at most four
 /// influences, every vertex follows a joint, every joint moves something, and the bind data agrees

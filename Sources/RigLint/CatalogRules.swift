@@ -1,5 +1,6 @@
 import AssetCatalog
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

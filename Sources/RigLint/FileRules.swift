@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// The reader's own diagnostics (XML, document, scene: ``DiagnosticRule/readerRules``, declared once in
 /// ColladaKit), passed through with their own ids; `validate --list-rules` lists them as `reader-<stage>`.

@@ -1,5 +1,6 @@
 import AssetCatalog
 import ColladaKit
+import PipelineKit
 
 /// One check of `assettool validate`: a stable id (printed as `[id]`), a severity and what it checks.
 ///

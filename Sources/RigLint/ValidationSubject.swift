@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// One input file as `validate` sees it: the XML tree (for value-level locations), the COLLADA
 /// document, the resolved scene when it resolves, and the reader's own diagnostics.
@@ -46,7 +47,7 @@ struct ValidationSubject: Sendable {
         } catch let e as LoadError {
             subject.readerDiagnostics = e.diagnostics
         } catch {
-            subject.readerDiagnostics.append(Diagnostic(.error, "scene-unresolved", "\(error)", at: doc.rootLocation))
+            subject.readerDiagnostics.append(Diagnostic(.sceneUnresolved, "\(error)", at: doc.rootLocation))
         }
         return subject
     }

@@ -1,5 +1,6 @@
 import ColladaKit
 import Dispatch
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// Finds where one value of a `<source>`'s array is written, so a diagnostic can point at the
 /// offending key time or matrix rather than at the whole source.

@@ -1,6 +1,10 @@
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import PipelineKit
 
 /// `assettool export`: every catalog progression as `<out>/<id>.usdz` and `<out>/<id>.glb`, each the
@@ -33,7 +37,7 @@ package struct ExportBatch: Sendable {
     package typealias FatalError = BatchFatalError
 
     /// Part of every record's input hash: bump when a change alters any exported byte.
-    package static let toolVersion = "assettool export 1"
+    package static let toolVersion = ToolVersion.name(revision: "export 1")
 
     package let options: Options
 

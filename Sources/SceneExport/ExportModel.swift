@@ -1,4 +1,5 @@
 import ColladaKit
+import PipelineKit
 
 /// A posed, animated scene in the shape glTF and USD want: a node tree with rest transforms as
 /// translation, rotation and scale, meshes with one index per vertex (COLLADA indexes positions and
@@ -82,8 +83,10 @@ package struct ExportModel: Sendable {
     /// The source file's space to Y up, metres (already folded into the root nodes; USD's skeleton
     /// binding needs it apart).
     package var axisConversion: Matrix4x4 = .identity
-    /// What the formats cannot hold and was reduced (influences past four, shear), in words.
-    package var warnings: [String] = []
+    /// What the formats cannot hold and was reduced (morph targets, shear, influences past four): located
+    /// warnings under declared rules (``DiagnosticRule/exportMorphDropped``, ``DiagnosticRule/exportShearDropped``,
+    /// ``DiagnosticRule/exportInfluencesReduced``).
+    package var warnings: [Diagnostic] = []
 }
 
 extension ExportModel {
@@ -117,7 +120,8 @@ extension ExportModel {
             return false
         }
         if !morphed.isEmpty {
-            warnings.append("\(morphed.count) mesh(es) have morph targets; their base shape is written, without the targets")
+            warnings.append(Diagnostic(.exportMorphDropped, "\(morphed.count) mesh(es) have morph targets; their base shape is written, without the targets",
+                                       at: SourceLocation(path: scene.path, line: 0, column: 0)))
         }
         for cam in scene.cameraInstances where cam.index < scene.cameras.count && cam.node < nodes.count {
             let camera = scene.cameras[cam.index]
@@ -126,7 +130,8 @@ extension ExportModel {
         }
         for (i, n) in scene.nodes.enumerated() where nodes[i].rest.matrix.maxDifference(
             firstLocals.map { $0[i] } ?? (n.parent == nil ? c * n.localMatrix : n.localMatrix)) > 1e-4 {
-            warnings.append("node '\(nodes[i].name)' is sheared; the shear is dropped (translation, rotation and scale kept)")
+            warnings.append(Diagnostic(.exportShearDropped, "node '\(nodes[i].name)' is sheared; the shear is dropped (translation, rotation and scale kept)",
+                                       at: n.location.path.isEmpty ? SourceLocation(path: scene.path, line: 0, column: 0) : n.location))
         }
     }
 
@@ -215,7 +220,9 @@ extension ExportModel {
             mesh.weights.append(w)
         }
         if truncated > 0 {
-            warnings.append("\(truncated) vertices of '\(mesh.name)' have more than 4 joint influences; the 4 largest are kept, renormalised")
+            warnings.append(Diagnostic(.exportInfluencesReduced,
+                                       "\(truncated) vertices of '\(mesh.name)' have more than 4 joint influences; the 4 largest are kept, renormalised",
+                                       at: inst.location))
         }
         for j in 0..<skin.jointNames.count {
             if j < inst.jointNodes.count, let node = inst.jointNodes[j], j < skin.inverseBindMatrices.count {
@@ -242,18 +249,18 @@ extension ExportModel {
     /// error at the sampler whose last key makes it too long (at `path`, the file the animation came from, when no
     /// sampler is known); nil when it can. O(samplers).
     package static func lengthProblem(_ scene: Scene, clip: AnimationClip? = nil, keysPerSecond: Float? = nil, path: String) -> Diagnostic? {
-        let range: ClosedRange<Float>
-        if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return nil }
-        let rate = keysPerSecond ?? keyRate(scene)
+        guard let range = scene.animationRange(clip: clip) else { return nil }
+        let rate = keysPerSecond ?? scene.keyRate(clip: clip)
         let span = range.upperBound - range.lowerBound
         let keys = span * rate
         guard !(keys.isFinite && keys <= Float(maxSampledKeys)) else { return nil }
-        // The sampler with the latest (or earliest) key: what to fix.
+        // The sampler with the latest (or earliest) key: what to fix. A clip's range is in its own time.
+        let keyed = clip.map { $0.start...max($0.start, $0.end) } ?? range
         var culprit: AnimationSampler?
-        for c in scene.channels {
+        for c in scene.channels where c.sampler >= 0 && c.sampler < scene.samplers.count {
             let sampler = scene.samplers[c.sampler]
             guard let f = sampler.input.first, let l = sampler.input.last else { continue }
-            if l == range.upperBound || f == range.lowerBound { culprit = sampler; break }
+            if l == keyed.upperBound || f == keyed.lowerBound { culprit = sampler; break }
         }
         let last = culprit.flatMap { $0.input.last } ?? range.upperBound
         let message = "the animation runs from \(range.lowerBound) s to \(range.upperBound) s (\(span) s): at \(rate) keys a second that is "
@@ -265,11 +272,13 @@ extension ExportModel {
     /// animation's start, with tracks only for nodes that move; and every node's local matrix at the
     /// first key (the roots' with the axis conversion). Nil without animation.
     static func sample(_ scene: Scene, clip: AnimationClip?, name: String, keysPerSecond: Float?) -> (Animation?, [Matrix4x4]?) {
-        let range: ClosedRange<Float>
-        if let clip { range = clip.start...max(clip.start, clip.end) } else if let r = scene.animationRange { range = r } else { return (nil, nil) }
-        let rate = keysPerSecond ?? keyRate(scene)
-        // Callers check ``lengthProblem``; the clamp keeps this from trapping if one does not.
-        let count = max(1, Int(min(((range.upperBound - range.lowerBound) * rate).rounded(), Float(maxSampledKeys))) + 1)
+        guard let range = scene.animationRange(clip: clip) else { return (nil, nil) }
+        let rate = keysPerSecond ?? scene.keyRate(clip: clip)
+        // Callers check ``lengthProblem``; the clamp keeps this from trapping if one does not. A span that is not
+        // a whole number of steps gets one more key, at its end (clamped below), so the last pose is kept; the
+        // 1/1000 of a step forgives the rounding of key times baked at this rate.
+        let steps = ((range.upperBound - range.lowerBound) * rate - 1e-3).rounded(.up)
+        let count = max(1, Int(min(max(0, steps), Float(maxSampledKeys))) + 1)
         var times: [Float] = []
         var locals: [[Matrix4x4]] = []
         for k in 0..<count {
@@ -300,20 +309,6 @@ extension ExportModel {
         return (Animation(name: name, times: times, tracks: tracks), first)
     }
 
-    /// Keys per second of the scene's samplers: one over the most common spacing of their key times
-    /// (Blender bakes at the scene's frame rate), 30 when they have no two keys.
-    static func keyRate(_ scene: Scene) -> Float {
-        var counts: [Int: Int] = [:]
-        for s in scene.samplers where s.input.count >= 2 {
-            for k in 1..<s.input.count {
-                let step = s.input[k] - s.input[k - 1]
-                if step > 1e-4 { counts[Int((1 / step).rounded()), default: 0] += 1 }
-            }
-        }
-        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return 30 }
-        return Float(min(max(best.key, 1), 240))
-    }
-
     /// Each node's world transform (Y up, metres) at the first key: parents first.
     package var restWorlds: [Matrix4x4] {
         var out: [Matrix4x4] = []
@@ -321,10 +316,4 @@ extension ExportModel {
         for n in nodes { out.append((n.parent.map { out[$0] } ?? .identity) * n.rest.matrix) }
         return out
     }
-}
-
-extension DiagnosticRule {
-    /// An animation longer than an export holds (``ExportModel/maxSampledKeys``).
-    package static let animationTooLong = DiagnosticRule(
-        "animation-too-long", .error, .scene, "An animation too long to export (more than 20000 keys at its key rate): usually one mistyped key time.")
 }

@@ -1,5 +1,9 @@
 import ColladaKit
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes an ``ExportModel`` as glTF 2.0 binary (GLB): a 12-byte header, a JSON chunk padded with
 /// spaces to 4 bytes, a BIN chunk padded with zeros to 4 bytes.

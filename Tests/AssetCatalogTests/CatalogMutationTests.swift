@@ -3,6 +3,7 @@ import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
+import PipelineKit
 
 /// The catalog and style readers under mutated input: a seeded, deterministic mutation run (the same inputs every
 /// time) over a small valid catalog and the bundled style. Every input must give either a value or at least one

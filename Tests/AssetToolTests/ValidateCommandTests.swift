@@ -4,6 +4,7 @@ import Foundation
 import RigLint
 import Testing
 import ValidateFixtures
+import PipelineKit
 
 /// `assettool validate` end to end: exit codes, output formats, the default invocation, and
 /// deterministic output whatever the thread count.

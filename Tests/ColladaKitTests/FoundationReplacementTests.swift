@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import PipelineKit
 
 /// The helpers in `ColladaKit/Support/` that stand in for what FoundationEssentials lacks give, byte for byte,
 /// what the full Foundation gave (Foundation is the oracle here; the tests may link it).

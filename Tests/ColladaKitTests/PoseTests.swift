@@ -2,6 +2,7 @@ import AssetBenchmarks
 import Foundation
 import Testing
 @testable import ColladaKit
+import PipelineKit
 
 /// A four-joint arm along +X (joints at x = 0, 1, 2, 3; each `<translate sid="t">` + `<rotate sid="rz">`),
 /// written as COLLADA. `axis` is the rotate axis of every joint (the elbow j1 is animated 0 -> 90 degrees

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import PipelineKit
 
 /// The limits that keep a hostile file from taking unbounded memory or time (README "Limits"):
 /// each is hit with a small document and a lowered limit, and must give its error id.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import PipelineKit
 
 /// Paths the tests read: our fixtures, and `../shared` beside the checkout (CI has it; a user's
 /// checkout may not, and those tests then skip saying so).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import PipelineKit
 
 @Suite struct XMLReaderTests {
     @Test func copiesElementsAttributesTextAndLocations() throws {

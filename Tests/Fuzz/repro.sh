@@ -3,6 +3,8 @@
 # what trapped.
 #
 #   Tests/Fuzz/repro.sh FILE...
+#   FUZZ_TARGET=CatalogFuzz Tests/Fuzz/repro.sh FILE...   # the harness (default: ColladaFuzz; run.sh names
+#                                                         # its artifacts TARGET-crash-...)
 #   FUZZ_CONFIG=debug Tests/Fuzz/repro.sh FILE...   # also prints Swift's "Fatal error: <what>"
 #
 # A release build traps without a message (a Swift check is one ud2 instruction there), but the stack
@@ -18,7 +20,15 @@ for f in "$@"; do
 done
 config="${FUZZ_CONFIG:-release}"
 cd "$here"
-build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+target="${FUZZ_TARGET:-}"
+if [ -z "$target" ]; then
+  case "$(basename "${files[0]}")" in
+    CatalogFuzz-*) target=CatalogFuzz ;;
+    ExportFuzz-*) target=ExportFuzz ;;
+    *) target=ColladaFuzz ;;
+  esac
+fi
+build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -package-name -Xswiftc reps3d)
 mkdir -p artifacts
 rm -f ".build/$config.yaml"  # see run.sh: a stale build plan can miss new source files
 if ! "${build[@]}" >artifacts/build-repro.log 2>&1; then
@@ -26,7 +36,7 @@ if ! "${build[@]}" >artifacts/build-repro.log 2>&1; then
   echo "repro: build failed" >&2
   exit 1
 fi
-bin="$("${build[@]}" --show-bin-path)/ColladaFuzz"
+bin="$("${build[@]}" --show-bin-path)/$target"
 export SWIFT_BACKTRACE=enable=no
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

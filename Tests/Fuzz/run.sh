@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harness and fuzzes ColladaKit for SECONDS (per job).
+# Builds a libFuzzer harness and fuzzes it for SECONDS (per job).
 #
 #   Tests/Fuzz/run.sh SECONDS [JOBS]
+#   FUZZ_TARGET=CatalogFuzz Tests/Fuzz/run.sh SECONDS
 #
+# FUZZ_TARGET: ColladaFuzz (default: load, pose, skin, rasterize a COLLADA file), CatalogFuzz
+# (catalog.json and icon-style.json) or ExportFuzz (a rig through export's and convert's model building
+# and writers).
 # Seeds: ../shared/corpus/collada beside the checkout (skipped with a message when absent) and
-# Tests/ColladaKitTests/Fixtures. The working corpus lives in Tests/Fuzz/.corpus (not in git);
+# Tests/ColladaKitTests/Fixtures for the COLLADA harnesses (ExportFuzz also the bundled rigs up to 64 KB);
+# the bundled catalog, style and the catalog fixtures for CatalogFuzz. The working corpus lives in
+# Tests/Fuzz/.corpus/TARGET (not in git);
 # crashes, timeouts and OOMs are written to Tests/Fuzz/artifacts/ (not in git). Exits non-zero
 # when libFuzzer finds one, so CI fails.
 set -euo pipefail
@@ -12,6 +18,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 seconds="${1:?usage: run.sh SECONDS [JOBS]}"
 jobs="${2:-1}"
+target="${FUZZ_TARGET:-ColladaFuzz}"
+case "$target" in
+  ColladaFuzz|ExportFuzz) dict="$here/collada.dict" ;;
+  CatalogFuzz) dict="$here/json.dict" ;;
+  *) echo "fuzz: unknown FUZZ_TARGET '$target' (ColladaFuzz, CatalogFuzz, ExportFuzz)" >&2; exit 64 ;;
+esac
 
 # FUZZ_CONFIG=debug builds without optimisation (3x slower, about 700 exec/s instead of 2000).
 config="${FUZZ_CONFIG:-release}"
@@ -19,9 +31,11 @@ config="${FUZZ_CONFIG:-release}"
 cd "$here"
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main (and not rename ours); the -Xswiftc flags
 # instrument every Swift module, ColladaKit included, for coverage and AddressSanitizer. Release
-# keeps Swift's bounds and overflow checks, so a bad index still traps.
-build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-mkdir -p .corpus artifacts
+# keeps Swift's bounds and overflow checks, so a bad index still traps. One package name for every
+# module (ours and Reps3D's) lets the harnesses call the `package` API, as the main package's tests do.
+build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -package-name -Xswiftc reps3d)
+corpus=".corpus/$target"
+mkdir -p "$corpus" artifacts
 # SwiftPM caches the build plan of the path dependency: a source file added to ColladaKit since
 # the last build would be missing from it. Dropping the plan costs a few seconds.
 rm -f ".build/$config.yaml"
@@ -31,10 +45,26 @@ if ! "${build[@]}" >artifacts/build.log 2>&1; then
   echo "fuzz: build failed" >&2
   exit 1
 fi
-bin="$("${build[@]}" --show-bin-path)/ColladaFuzz"
-seeds=("$root/Tests/ColladaKitTests/Fixtures")
+bin="$("${build[@]}" --show-bin-path)/$target"
 shared="$root/../shared/corpus/collada"
-if [ -d "$shared" ]; then
+if [ "$target" = CatalogFuzz ]; then
+  # The bundled catalog and style, and every JSON file the tests keep (catalog and style fixtures).
+  mkdir -p .seeds-json
+  find "$root/Assets" "$root/Tests" -maxdepth 4 -type f -name '*.json' -size -64k -not -path '*/.build/*' -print0 \
+    | while IFS= read -r -d '' f; do cp -f "$f" ".seeds-json/$(printf '%s' "$f" | md5sum | cut -c1-16)-$(basename "$f")"; done
+  seeds=("$here/.seeds-json")
+  shared=""
+elif [ "$target" = ExportFuzz ]; then
+  mkdir -p .seeds-rigs
+  find "$root/Assets/Animations" "$root/Assets/Poses" -type f -name '*.dae' -size -64k -print0 \
+    | while IFS= read -r -d '' f; do cp -f "$f" ".seeds-rigs/$(basename "$f")"; done
+  seeds=("$here/.seeds-rigs" "$root/Tests/ColladaKitTests/Fixtures")
+else
+  seeds=("$root/Tests/ColladaKitTests/Fixtures")
+fi
+if [ -z "$shared" ]; then
+  :
+elif [ -d "$shared" ]; then
   # libFuzzer reads seed directories flat: gather the corpus's .dae/.zae files (64 KB and under).
   mkdir -p .seeds
   find "$shared" -type f \( -name '*.dae' -o -name '*.zae' \) -size -64k -print0 \
@@ -48,9 +78,9 @@ fi
 
 # Swift's crash reporter would catch traps (overflow, bounds) before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no
-log="$here/artifacts/last-run.log"
+log="$here/artifacts/last-run-$target.log"
 args=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
-      -dict="$here/collada.dict" -artifact_prefix="$here/artifacts/" -print_final_stats=1
+      -dict="$dict" -artifact_prefix="$here/artifacts/$target-" -print_final_stats=1
       -max_total_time="$seconds")
 # A reproducible run for CI: FUZZ_SEED fixes libFuzzer's random seed and FUZZ_RUNS replaces the time limit
 # with a number of executions, so the same inputs are tried on every machine (a time limit makes the run
@@ -65,11 +95,11 @@ fi
 touch artifacts/.run-start
 status=0
 if [ "$jobs" -gt 1 ]; then
-  "$bin" "${args[@]}" -jobs="$jobs" -workers="$jobs" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
+  "$bin" "${args[@]}" -jobs="$jobs" -workers="$jobs" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
   cat fuzz-*.log >>"$log" 2>/dev/null || true
   rm -f fuzz-*.log
 else
-  "$bin" "${args[@]}" .corpus "${seeds[@]}" >"$log" 2>&1 || status=$?
+  "$bin" "${args[@]}" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
 fi
 
 grep -E "^INFO: Seed: " "$log" || true
@@ -81,7 +111,7 @@ grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
 new=()
 while IFS= read -r a; do new+=("$a"); done < <(
   find artifacts -maxdepth 1 -type f -newer artifacts/.run-start \
-    \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) \
+    \( -name '*crash-*' -o -name '*timeout-*' -o -name '*oom-*' -o -name '*leak-*' -o -name '*slow-unit-*' \) \
     -printf '%f\n' | sort)
 print_artifacts() {
   for a in "${new[@]}"; do
@@ -104,4 +134,4 @@ if [ "$status" -ne 0 ] || grep -qE "^(==[0-9]+==ERROR|SUMMARY: |artifact_prefix=
   exit 1
 fi
 if [ ${#new[@]} -gt 0 ]; then print_artifacts; fi
-echo "fuzz: no crash in ${seconds}s x $jobs job(s)"
+echo "fuzz: $target: no crash in ${seconds}s x $jobs job(s)"

@@ -118,7 +118,7 @@ import Testing
             let posed = try #require(entry.posedFile)
             let rig = try ColladaLoader.load(path: assets + "/" + posed)
             let scene = base.applying(rig: rig).scene
-            let pose = scene.pose(at: entry.poseTime ?? rig.animationRange.map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0)
+            let pose = scene.pose(at: entry.poseTime ?? rig.animationRange().map { ($0.lowerBound + $0.upperBound) / 2 } ?? 0)
             let renderer = IconRenderer(scene: scene, style: style)
             let withoutCircles = IconRenderer(scene: scene, style: bare)
             let frame = renderer.prepare(pose)

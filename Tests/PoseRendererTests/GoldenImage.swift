@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import PipelineKit
 
 /// Golden-image comparison: each channel of the 8-bit straight-alpha sRGB bytes within 2/255, at most 0.1% of
 /// the pixels beyond. On failure the actual image and a diff (red where beyond, grey elsewhere) are written

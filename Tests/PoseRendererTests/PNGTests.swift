@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import PipelineKit
 
 @Suite struct PNGTests {
     static func sampleIcon() -> LinearImage {

@@ -55,7 +55,7 @@ import Testing
                 #expect(p.standards.map(\.level) == ["beginner", "intermediate", "progression"])
                 #expect(p.standards.allSatisfy { ($0.sets ?? 0) > 0 && ($0.reps ?? 0) > 0 || ($0.holdSeconds ?? 0) > 0 }, "\(p.id)")
                 let pose = try ColladaLoader.load(path: AssetsFixture.path(try #require(p.pose)))
-                let range = try #require(pose.animationRange)
+                let range = try #require(pose.animationRange())
                 let poseTime = try #require(p.poseTime)
                 #expect(range.contains(poseTime), "\(p.id): poseTime \(poseTime) outside \(range)")
                 #expect(FileManager.default.fileExists(atPath: AssetsFixture.path(try #require(p.animation))))

@@ -3,6 +3,7 @@ import ValidateFixtures
 import ColladaKit
 import Foundation
 import Testing
+import PipelineKit
 
 /// `validate` over the shared corpus of real COLLADA files: no crash, the known-bad files caught,
 /// and a tally of which rules fire (printed for the record).

@@ -3,6 +3,7 @@ import Foundation
 @testable import RigLint
 import Testing
 import ValidateFixtures
+import PipelineKit
 
 /// One fixture per rule: a real Blender rig, base model or a small catalog, mutated in the test so
 /// that exactly one thing is wrong; the rule must fire at the line (and, for value-level

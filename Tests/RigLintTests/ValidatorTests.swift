@@ -3,6 +3,7 @@ import Foundation
 @testable import RigLint
 import Testing
 import ValidateFixtures
+@testable import PipelineKit
 
 /// The rule engine and the output formats, without the command line.
 @Suite(.enabled(if: TestPaths.shared != nil, "needs ../shared/corpus/blender-made"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PipelineKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +8,6 @@ import Musl
 import Darwin
 #endif
 import ColladaKit
-import RigLint
 import SceneExport
 
 /// `assettool convert FILE [--rig RIG] [--clip NAME] -o OUT.glb`: the base model posed by the rig as
@@ -78,11 +78,11 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode.invalidInput
         }
         let model = ExportModel(scene: loaded.scene, clip: loaded.clip, name: name)
-        for w in model.warnings { Console.err("\(output): warning: \(w)") }
+        DiagnosticPrinter.printToStderr(model.warnings)
         let bytes: [UInt8]
         do {
             switch resolvedFormat ?? .glb {
-            case .glb: bytes = try GLBWriter.write(model, generator: "assettool \(AssetTool.configuration.version)")
+            case .glb: bytes = try GLBWriter.write(model, generator: ToolVersion.name)
             case .usdz: bytes = USDZPackage.pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
             }
         } catch {

@@ -1,9 +1,12 @@
 import ArgumentParser
 import AssetCatalog
 import ColladaKit
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import PipelineKit
-import RigLint
 import SceneExport
 
 /// `assettool export`: every catalog progression as an animated USDZ and GLB.

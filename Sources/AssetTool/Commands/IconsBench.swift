@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetBenchmarks
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

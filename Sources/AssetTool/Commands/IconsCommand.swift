@@ -8,7 +8,6 @@ import Foundation
 #endif
 import IconFactory
 import PipelineKit
-import RigLint
 
 /// `assettool icons`: the main job.
 struct IconsCommand: AsyncParsableCommand {

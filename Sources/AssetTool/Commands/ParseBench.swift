@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetBenchmarks
 import IconFactory
+import PipelineKit
 
 /// `assettool bench parse FILES...`: our load (XML + document + scene) beside libxml2's own DOM
 /// parse of the same bytes in this process.

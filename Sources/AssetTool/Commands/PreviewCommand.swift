@@ -1,5 +1,6 @@
 import ArgumentParser
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,7 +14,6 @@ import Musl
 import Darwin
 #endif
 import PoseRenderer
-import RigLint
 import SceneExport
 import TerminalPreview
 

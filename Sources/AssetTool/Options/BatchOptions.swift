@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetCatalog
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ColladaKit
 import PoseRenderer
+import PipelineKit
 
 /// The options that say what to pose and when, shared by `pose`, `render` and `preview` so the three
 /// accept exactly the same: `[--rig RIG] [--clip NAME] [--time S | --frame N] [--fps F]`.

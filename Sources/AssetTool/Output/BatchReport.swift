@@ -2,7 +2,6 @@ import ArgumentParser
 import AssetBenchmarks
 import ColladaKit
 import PipelineKit
-import RigLint
 
 /// How `icons` and `export` report a batch, the same way: progress and failures while it runs, then one summary
 /// line, and the engine's exit status (``BatchSummary/exitStatus``).
@@ -28,7 +27,7 @@ struct BatchReport {
         case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
         case .selected(let count): progress = Progress(total: count, quiet: quiet)
         case .finished(let id, .made(let warnings)):
-            for w in warnings { progress.message("\(out)/\(id): warning: \(w)") }
+            if !warnings.isEmpty { progress.message(warnings.map { DiagnosticFormat.text($0) }.joined(separator: "\n")) }
             progress.step(id, status: "made")
         case .finished(let id, .upToDate): progress.step(id, status: "up to date")
         case .finished(let id, .failed(let diagnostics)):

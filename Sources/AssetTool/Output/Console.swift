@@ -1,5 +1,6 @@
 import AssetBenchmarks
 import ColladaKit
+import PipelineKit
 
 /// Lines for stderr: progress, notes and errors that are not diagnostics.
 enum Console {

@@ -1,10 +1,10 @@
 import ColladaKit
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RigLint
 
 /// Prints diagnostics to stderr the way compilers do (``DiagnosticFormat/text(_:withSource:)``):
 /// `path:line:col: severity: message [id]`, then the source line and a caret when the file can be read.

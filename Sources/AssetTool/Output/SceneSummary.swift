@@ -98,7 +98,7 @@ struct SceneSummary: Codable, Sendable {
         visualScenes = scene.visualSceneCount
         var kinds = Set<String>()
         for s in scene.samplers { for i in s.interpolation { kinds.insert(i.rawValue) } }
-        let range = scene.animationRange
+        let range = scene.animationRange()
         animations = Animations(count: scene.animationCount, channels: scene.channels.count, samplers: scene.samplers.count,
                                 start: range?.lowerBound, end: range?.upperBound, interpolations: kinds.sorted())
         clips = scene.clips.map { Clip(id: $0.id, name: $0.name, start: $0.start, end: $0.end, channels: $0.channels.count) }

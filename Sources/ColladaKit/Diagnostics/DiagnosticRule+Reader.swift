@@ -1,3 +1,4 @@
+import PipelineKit
 /// Every diagnostic the reader reports (XML, document and scene stages, and applying a rig), each
 /// declared once: its stable id, its severity, the stage that reports it and what it means.
 ///
@@ -77,6 +78,7 @@ extension DiagnosticRule {
     public static let channelTargetUnsupported = DiagnosticRule("channel-target-unsupported", .warning, .scene, "A channel targets something that is not a node transform; it is not animated.")
     public static let channelStride = DiagnosticRule("channel-stride", .error, .scene, "A channel drives more values than its sampler's output holds per key.")
     public static let animationLimit = DiagnosticRule("animation-limit", .error, .scene, "The channels drive more node transforms than the reader accepts (1,000,000).")
+    public static let sceneUnresolved = DiagnosticRule("scene-unresolved", .error, .scene, "The scene could not be resolved for a reason the reader did not locate (a bug: please report it).")
     public static let rigChannelUnmatched = DiagnosticRule("rig-channel-unmatched", .warning, .rig, "A rig channel's node matches no joint of the base model (by name, id or sid); its motion is not applied.")
 
     /// The reader's rules, in the order the stages run.
@@ -155,6 +157,7 @@ extension DiagnosticRule {
         .channelTargetUnsupported,
         .channelStride,
         .animationLimit,
+        .sceneUnresolved,
         .rigChannelUnmatched,
     ]
 }

@@ -1,3 +1,4 @@
+import PipelineKit
 extension Collada {
     /// A whole COLLADA document in COLLADA's own terms (see ``Collada``).
     public struct Document: Sendable {

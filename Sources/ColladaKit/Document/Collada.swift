@@ -1,3 +1,4 @@
+import PipelineKit
 /// The COLLADA vocabulary: what a document says, with references still as strings and every
 /// value carrying the location it came from. Built from an ``XMLDocument`` by
 /// ``Collada/Document/init(_:)``; resolved into a ``Scene`` by ``SceneResolver``.

@@ -1,3 +1,4 @@
+import PipelineKit
 /// Walks the XML tree once and fills a ``Collada/Document``.
 struct DocumentReader {
     let path: String

@@ -128,15 +128,46 @@ extension Scene {
 }
 
 extension Scene {
-    /// The time range a pose can take, in seconds as ``pose(at:clip:)`` measures it: with a clip,
-    /// `0...(end - start)`; without, from 0 (DESIGN: "time measured from 0") to the last key of any
-    /// channel. `nil` when nothing is animated. O(channels).
+    /// The time range the animation's keys cover, in seconds as ``pose(at:clip:)`` measures them: with a
+    /// clip, `0...(end - start)`; without, from the first key of any channel to the last (finite key times
+    /// only). `nil` when nothing is animated. The one definition every command uses: the icon's middle pose,
+    /// the preview's loop, the export's sampled span. O(channels).
     public func animationRange(clip: AnimationClip? = nil) -> ClosedRange<Float>? {
         if let clip { return 0...max(0, clip.end - clip.start) }
-        var last: Float?
+        var lo = Float.infinity, hi = -Float.infinity
         for channel in channels where channel.sampler >= 0 && channel.sampler < samplers.count {
-            if let t = samplers[channel.sampler].input.last, t.isFinite { last = max(last ?? t, t) }
+            let input = samplers[channel.sampler].input
+            if let f = input.first, f.isFinite { lo = min(lo, f) }
+            if let l = input.last, l.isFinite { hi = max(hi, l) }
         }
-        return last.map { 0...max(0, $0) }
+        return lo <= hi ? lo...hi : nil
     }
+
+    /// The rate the animation was keyed at, in keys a second: one over the most common spacing of the key
+    /// times of the clip's channels (or of every channel), rounded to a whole number and kept within
+    /// 1...240 (Blender bakes at the scene's frame rate, so this is that rate); ``defaultKeyRate`` when no
+    /// channel has two keys. The one definition the preview's frame rate and the export's sampling use.
+    /// O(keys).
+    public func keyRate(clip: AnimationClip? = nil) -> Float {
+        var counts: [Int: Int] = [:]
+        let indices = clip?.channels ?? Array(channels.indices)
+        for c in indices where c >= 0 && c < channels.count {
+            let s = channels[c].sampler
+            guard s >= 0, s < samplers.count else { continue }
+            let input = samplers[s].input
+            var k = 1
+            while k < input.count {
+                let step = input[k] - input[k - 1]
+                // Steps under 1/240 s round to the cap; non-finite ones (and repeated times) say nothing.
+                if step > 1e-5 && step.isFinite { counts[Int(min(240, max(1, (1 / step).rounded()))), default: 0] += 1 }
+                k += 1
+            }
+        }
+        // The most common rate; on a tie, the lower one.
+        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return Self.defaultKeyRate }
+        return Float(best.key)
+    }
+
+    /// The key rate of an animation with fewer than two keys a channel: 24 a second, Blender's default frame rate.
+    public static let defaultKeyRate: Float = 24
 }

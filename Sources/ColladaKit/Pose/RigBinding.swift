@@ -1,3 +1,4 @@
+import PipelineKit
 /// What applying an animation-only rig to a base model did: every rig channel is either matched to
 /// base nodes or listed as unmatched with the reason (never silently dropped).
 public struct RigBinding: Sendable {

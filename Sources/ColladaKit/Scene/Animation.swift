@@ -1,3 +1,4 @@
+import PipelineKit
 /// How a sampler interpolates between two keys.
 public enum Interpolation: String, Sendable, Codable, CaseIterable {
     case linear = "LINEAR"

@@ -1,3 +1,4 @@
+import PipelineKit
 /// A resolved COLLADA scene: references turned into indices, primitives triangulated, nodes
 /// flattened parents-first, skins bound to joint nodes, channels bound to node transforms.
 ///
@@ -45,15 +46,6 @@ public struct Scene: Sendable {
         nodes.firstIndex { $0.name == key } ?? nodes.firstIndex { $0.id == key } ?? nodes.firstIndex { $0.sid == key }
     }
 
-    /// Time range covered by all channels, or `nil` without animation.
-    public var animationRange: ClosedRange<Float>? {
-        var lo = Float.infinity, hi = -Float.infinity
-        for c in channels {
-            let s = samplers[c.sampler]
-            if let f = s.input.first, let l = s.input.last { lo = min(lo, f); hi = max(hi, l) }
-        }
-        return lo <= hi ? lo...hi : nil
-    }
 }
 
 /// A node of the flattened tree. `parent` always precedes the node in ``Scene/nodes``.

@@ -1,3 +1,4 @@
+import PipelineKit
 extension SceneResolver {
     mutating func readAnimations() {
         // Samplers by id, from every animation at any depth.

@@ -1,3 +1,4 @@
+import PipelineKit
 extension SceneResolver {
     /// Per-mesh attribute tables, filled source by source so several primitives can share them.
     /// Each source's elements go straight into the mesh's vectors through its accessor, in one

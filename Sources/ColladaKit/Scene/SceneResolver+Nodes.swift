@@ -1,3 +1,4 @@
+import PipelineKit
 extension SceneResolver {
     mutating func readVisualScene() {
         var chosen: Collada.VisualScene?

@@ -1,3 +1,4 @@
+import PipelineKit
 /// Turns a ``Collada/Document`` into a ``Scene``: resolves every `#id` once, triangulates,
 /// flattens the node tree (expanding `instance_node`), binds skins and animation channels.
 ///

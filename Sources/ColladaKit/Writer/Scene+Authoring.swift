@@ -1,3 +1,4 @@
+import PipelineKit
 /// Public initialisers for building a ``Scene`` in code (authoring), the input of ``ColladaWriter``.
 ///
 /// The reader builds scenes through internal memberwise initialisers; these are the same, with the

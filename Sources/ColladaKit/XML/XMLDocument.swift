@@ -1,3 +1,4 @@
+import PipelineKit
 /// An XML document copied out of libxml2 into Swift values: element records in document order
 /// (the root is index 0), their attributes, and the text of leaf elements, each element with its
 /// source location. Immutable once read; nothing in it points into libxml2.

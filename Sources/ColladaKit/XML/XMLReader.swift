@@ -1,4 +1,5 @@
 import CLibXML2
+import PipelineKit
 
 /// Reads XML bytes into an ``XMLDocument`` through libxml2's SAX2 interface.
 ///

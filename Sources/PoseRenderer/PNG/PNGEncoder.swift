@@ -1,4 +1,5 @@
 import CLibPNG
+import PipelineKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

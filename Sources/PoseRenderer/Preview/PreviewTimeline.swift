@@ -6,8 +6,7 @@ public struct PreviewTimeline: Sendable, Equatable {
     public var start: Float
     /// Length of one loop, seconds (0 for a still scene).
     public var duration: Float
-    /// Frames per second: the keys' own rate (the median step between successive keys), 1...240; 24 when there
-    /// are no keys to tell.
+    /// Frames per second: the keys' own rate (``ColladaKit/Scene/keyRate(clip:)``, the one the export samples at).
     public var sampleRate: Float
 
     /// A duration that is not finite (a clip ending at `inf`, keys at ±3e38) counts as 0: a still scene.
@@ -20,28 +19,9 @@ public struct PreviewTimeline: Sendable, Equatable {
     /// The timeline of `scene`'s animation, or of `clip`'s channels (times from the clip's start, as
     /// ``Scene/pose(at:clip:)`` measures them). O(keys log keys).
     public init(scene: Scene, clip: AnimationClip? = nil) {
-        let channelIndices = clip?.channels ?? Array(scene.channels.indices)
-        var steps: [Float] = []
-        var lo = Float.infinity, hi = -Float.infinity
-        for c in channelIndices where c >= 0 && c < scene.channels.count {
-            let s = scene.channels[c].sampler
-            guard s >= 0, s < scene.samplers.count else { continue }
-            let input = scene.samplers[s].input
-            if let f = input.first, let l = input.last, f.isFinite, l.isFinite { lo = min(lo, f); hi = max(hi, l) }
-            var k = 1
-            while k < input.count {
-                let d = input[k] - input[k - 1]
-                if d > 1e-5 && d.isFinite { steps.append(d) }
-                k += 1
-            }
-        }
-        steps.sort()
-        let step = steps.isEmpty ? 0 : steps[steps.count / 2]
-        let rate = step > 0 ? min(240, max(1, 1 / step)) : 24
-        if let clip {
-            self.init(start: 0, duration: max(0, clip.end - clip.start), sampleRate: rate)
-        } else if lo <= hi {
-            self.init(start: lo, duration: hi - lo, sampleRate: rate)
+        let rate = scene.keyRate(clip: clip)
+        if let range = scene.animationRange(clip: clip) {
+            self.init(start: range.lowerBound, duration: range.upperBound - range.lowerBound, sampleRate: rate)
         } else {
             self.init(start: 0, duration: 0, sampleRate: rate)
         }

@@ -1,9 +1,9 @@
-import ColladaKit
+import PipelineKit
 
 /// A JSON value (RFC 8259) with where it starts in its file, so that a mistake in a hand-edited
 /// `catalog.json` or `icon-style.json` can be reported at its line and column.
-package struct JSONNode: Sendable {
-    package indirect enum Value: Sendable {
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
         case null
         case bool(Bool)
         /// The number and its text as written (for messages).
@@ -14,19 +14,19 @@ package struct JSONNode: Sendable {
         case object([Member])
     }
 
-    package struct Member: Sendable {
-        package var key: String
+    public struct Member: Sendable {
+        public var key: String
         /// Where the key's opening quote stands.
-        package var keyLocation: SourceLocation
-        package var value: JSONNode
+        public var keyLocation: SourceLocation
+        public var value: JSONNode
     }
 
-    package var value: Value
+    public var value: Value
     /// Where the value's first character stands.
-    package var location: SourceLocation
+    public var location: SourceLocation
 
     /// What kind of value this is, in words: "a string", "a number", "an object"...
-    package var kind: String {
+    public var kind: String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -40,14 +40,14 @@ package struct JSONNode: Sendable {
 
 extension JSONNode {
     /// One step of a path into a JSON value.
-    package enum Step: Sendable {
+    public enum Step: Sendable {
         case key(String)
         case index(Int)
     }
 
     /// The value at `path` below this one, or the deepest one on the way that exists (so a missing
     /// key is reported at the object that lacks it).
-    package func descendant(_ path: [Step]) -> JSONNode {
+    public func descendant(_ path: [Step]) -> JSONNode {
         var node = self
         for step in path {
             switch (step, node.value) {
@@ -65,9 +65,9 @@ extension JSONNode {
 }
 
 /// A JSON text that is not well-formed: what is wrong, and where.
-package struct JSONSyntaxError: Error, Sendable {
-    package var message: String
-    package var location: SourceLocation
+public struct JSONSyntaxError: Error, Sendable {
+    public var message: String
+    public var location: SourceLocation
 }
 
 extension JSONNode {
@@ -76,13 +76,13 @@ extension JSONNode {
     /// Nesting is bounded (``maxDepth``), so no input can exhaust the stack. O(bytes).
     ///
     /// - Throws: ``JSONSyntaxError`` at the first character that does not fit the grammar.
-    package static func parse(_ bytes: [UInt8], path: String) throws -> JSONNode {
+    public static func parse(_ bytes: [UInt8], path: String) throws -> JSONNode {
         var parser = JSONParser(bytes: bytes, path: path)
         return try parser.document()
     }
 
     /// Deepest nesting of lists and objects accepted.
-    package static let maxDepth = 200
+    public static let maxDepth = 200
 }
 
 /// A recursive-descent JSON parser that keeps line and column (1-based, columns in bytes) as it goes.

@@ -1,4 +1,3 @@
-import ColladaKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

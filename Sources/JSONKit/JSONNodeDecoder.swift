@@ -1,4 +1,4 @@
-import ColladaKit
+import PipelineKit
 
 /// Decodes a `Decodable` type from a ``JSONNode``, saying what is wrong in plain words and where:
 /// the value's line and column, and its path written as a person writes it
@@ -6,28 +6,28 @@ import ColladaKit
 ///
 /// Keys the type never asks for are collected as ``UnknownKey``s with the closest key it did ask
 /// for at that place, so a misspelt optional key is a warning rather than silently ignored.
-package enum JSONNodeDecoder {
+public enum JSONNodeDecoder {
     /// A key present in the file that the type does not read.
-    package struct UnknownKey: Sendable, Equatable {
+    public struct UnknownKey: Sendable, Equatable {
         /// The key's path (`exercises[0].progressions[2].posetime`).
-        package var path: String
-        package var key: String
-        package var location: SourceLocation
+        public var path: String
+        public var key: String
+        public var location: SourceLocation
         /// The closest key the type reads at that place, when one is close.
-        package var suggestion: String?
+        public var suggestion: String?
     }
 
     /// A value that does not fit the type.
-    package struct Failure: Error, Sendable {
-        package var message: String
-        package var location: SourceLocation
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public var location: SourceLocation
     }
 
     /// Decodes `type` from `node`.
     ///
     /// - Returns: the value and the keys it ignored.
     /// - Throws: ``Failure`` for the first value that does not fit.
-    package static func decode<T: Decodable>(_ type: T.Type, from node: JSONNode) throws -> (value: T, unknownKeys: [UnknownKey]) {
+    public static func decode<T: Decodable>(_ type: T.Type, from node: JSONNode) throws -> (value: T, unknownKeys: [UnknownKey]) {
         let log = KeyLog()
         let decoder = NodeDecoder(node: node, codingPath: [], log: log)
         do {
@@ -45,7 +45,7 @@ package enum JSONNodeDecoder {
     }
 
     /// `exercises[0].progressions[2].poseTime` for a coding path; "the file" for the root.
-    package static func describe(_ path: [any CodingKey]) -> String {
+    public static func describe(_ path: [any CodingKey]) -> String {
         var out = ""
         for key in path {
             if let i = key.intValue, key.stringValue == "Index \(i)" || key.stringValue == "\(i)" {

@@ -1,5 +1,7 @@
+import CMemory
+
 /// Keeps freed large buffers in the process instead of returning them to the kernel: the one binding of
-/// glibc's `mallopt(3)` in the package, for the icon batch and the benchmarks.
+/// glibc's `mallopt(3)` in the package (through the C target `CMemory`, which includes `<malloc.h>`), for the icon batch and the benchmarks.
 ///
 /// glibc serves allocations above `M_MMAP_THRESHOLD` (128 KiB at first) with fresh `mmap`s and trims
 /// freed memory back to the kernel, so each icon's frame buffers (a few hundred KiB each) were
@@ -14,18 +16,11 @@ package enum MemoryTuning {
     /// Free memory at the top of the heap is kept up to this size (256 MiB) instead of trimmed.
     package static let trimThreshold: Int32 = 256 << 20
 
-    #if os(Linux)
-    /// glibc's `mallopt(3)` (`<malloc.h>` is not in the Glibc module map).
-    @_silgen_name("mallopt") private static func mallopt(_ param: Int32, _ value: Int32) -> Int32
-    private static let mTrimThreshold: Int32 = -1  // M_TRIM_THRESHOLD in <malloc.h>
-    private static let mMmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
-    #endif
-
-    /// Raises both thresholds for the rest of the process (no effect off Linux).
-    package static func keepFreedMemory() {
-        #if os(Linux)
-        _ = mallopt(mMmapThreshold, mmapThreshold)
-        _ = mallopt(mTrimThreshold, trimThreshold)
-        #endif
+    /// Raises both thresholds for the rest of the process.
+    ///
+    /// - Returns: whether both took effect (false off glibc, where the allocator has no such settings).
+    @discardableResult
+    package static func keepFreedMemory() -> Bool {
+        reps3d_keep_freed_memory(mmapThreshold, trimThreshold) == 1
     }
 }

@@ -1,0 +1,80 @@
+import ColladaKit
+import PipelineKit
+import PoseRenderer
+@testable import SceneExport
+import Testing
+
+/// Where two paths met on one concept: the preview and the export once took an animation's key rate two
+/// ways (the median step with 24 by default, the most common step with 30) and its range four ways. Both
+/// now read ``Scene/keyRate(clip:)`` and ``Scene/animationRange(clip:)``.
+@Suite struct OneDefinitionTests {
+    /// A node slid along X with keys at uneven steps: two at 1/60 s, one at 1/30, one at 1/24 and three at
+    /// 1/10. The median step is 1/24 s; the most common is 1/10 s, so the two old definitions disagreed.
+    static func unevenScene(startingAt t0: Float = 0.5) throws -> Scene {
+        var t: [Float] = [t0]
+        let steps: [Float] = [1 / 60, 1 / 60, 1 / 30, 1 / 24, 0.1, 0.1, 0.1]
+        for step in steps { t.append((t.last ?? 0) + step) }
+        let times = t.map { "\($0)" }.joined(separator: " ")
+        let values = t.indices.map { "\(Float($0) * 0.1)" }.joined(separator: " ")
+        let text = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+          <asset><up_axis>Y_UP</up_axis></asset>
+          <library_animations>
+            <animation id="slide">
+              <source id="in"><float_array id="in-a" count="\(t.count)">\(times)</float_array>
+                <technique_common><accessor source="#in-a" count="\(t.count)"><param name="TIME" type="float"/></accessor></technique_common></source>
+              <source id="out"><float_array id="out-a" count="\(t.count)">\(values)</float_array>
+                <technique_common><accessor source="#out-a" count="\(t.count)"><param name="X" type="float"/></accessor></technique_common></source>
+              <sampler id="s"><input semantic="INPUT" source="#in"/><input semantic="OUTPUT" source="#out"/></sampler>
+              <channel source="#s" target="root/location.X"/>
+            </animation>
+          </library_animations>
+          <library_visual_scenes><visual_scene id="Scene">
+            <node id="root" name="root"><translate sid="location">0 0 0</translate></node>
+          </visual_scene></library_visual_scenes>
+          <scene><instance_visual_scene url="#Scene"/></scene>
+        </COLLADA>
+        """
+        return try ColladaLoader.load(bytes: Array(text.utf8), path: "uneven.dae")
+    }
+
+    @Test func previewAndExportShareTheKeyRate() throws {
+        let scene = try Self.unevenScene()
+        #expect(scene.keyRate() == 10)
+        #expect(PreviewTimeline(scene: scene).sampleRate == scene.keyRate())
+        let model = ExportModel(scene: scene, name: "uneven")
+        let times = try #require(model.animation?.times)
+        // The export samples at the same rate: keys 1/10 s apart from the first key.
+        #expect(times.count >= 3)
+        #expect(abs(times[1] - times[0] - 0.1) < 1e-5, "export steps \(times[1] - times[0]) s")
+    }
+
+    @Test func previewAndExportShareTheRange() throws {
+        let scene = try Self.unevenScene(startingAt: 0.5)
+        let range = try #require(scene.animationRange())
+        #expect(abs(range.lowerBound - 0.5) < 1e-6)
+        let timeline = PreviewTimeline(scene: scene)
+        #expect(timeline.start == range.lowerBound && abs(timeline.duration - (range.upperBound - range.lowerBound)) < 1e-6)
+        let model = ExportModel(scene: scene, name: "uneven")
+        let times = try #require(model.animation?.times)
+        #expect(abs((times.last ?? 0) - (range.upperBound - range.lowerBound)) < 1e-5)
+        // The icon's default pose time is the middle of the same range.
+        #expect(ExportModel.lengthProblem(scene, path: "uneven.dae") == nil)
+    }
+
+    /// No keys to tell: one rate for every command.
+    @Test func stillSceneRate() throws {
+        var scene = try Self.unevenScene()
+        scene.channels = []
+        #expect(scene.keyRate() == Scene.defaultKeyRate)
+        #expect(PreviewTimeline(scene: scene).sampleRate == Scene.defaultKeyRate)
+        #expect(scene.animationRange() == nil)
+    }
+
+    /// One version: the command's, the GLB generator's and the batch records' tool strings start the same.
+    @Test func oneVersion() {
+        #expect(ExportBatch.toolVersion.hasPrefix(ToolVersion.name + " ("))
+        #expect(PoseRendererInfo.version == ToolVersion.release)
+    }
+}
