@@ -11,7 +11,7 @@ public enum ColladaLoader {
     ///
     /// - Throws: ``LoadError`` (`.unreadable` when the file cannot be read, `.invalid` with every
     ///   error found otherwise).
-    public static func load(path: String, options: SceneResolver.Options = .init()) throws -> Scene {
+    public static func load(path: String, options: LoadOptions = .init()) throws -> Scene {
         let bytes = try readFile(path)
         return try load(bytes: bytes, path: path, options: options)
     }
@@ -23,13 +23,49 @@ public enum ColladaLoader {
     /// ``Scene`` (``SceneResolver``).
     ///
     /// - Throws: ``LoadError`` (`.invalid`) with every error found.
-    public static func load(bytes: [UInt8], path: String, options: SceneResolver.Options = .init()) throws -> Scene {
-        let xml = try xmlDocument(bytes: bytes, path: path)
-        let doc = Collada.Document(xml)
-        if doc.diagnostics.hasErrors {
-            throw LoadError(kind: .invalid, diagnostics: doc.diagnostics.diagnostics)
+    public static func load(bytes: [UInt8], path: String, options: LoadOptions = .init()) throws -> Scene {
+        let stages = self.stages(bytes: bytes, path: path, options: options)
+        guard let scene = stages.scene else { throw LoadError(kind: .invalid, diagnostics: stages.diagnostics) }
+        return scene
+    }
+
+    /// What each stage of a load made, kept: the XML tree and the document beside the scene, so a linter
+    /// can point a diagnostic at one value of an array without running the chain again by hand.
+    package struct Stages {
+        /// The XML tree (nil when the archive or the XML is malformed).
+        package var xml: XMLDocument?
+        /// The COLLADA document (nil without a tree).
+        package var document: Collada.Document?
+        /// The scene (nil when a stage found an error).
+        package var scene: Scene?
+        /// Everything found, in stage order: the scene's own when it resolved, else the errors that stopped it.
+        package var diagnostics: [Diagnostic]
+    }
+
+    /// The one loading chain, `load(bytes:path:options:)` and `validate` both: bytes, XML, document, scene.
+    /// Never throws; every problem is a diagnostic in ``Stages/diagnostics``.
+    package static func stages(bytes: [UInt8], path: String, options: LoadOptions = .init()) -> Stages {
+        let xml: XMLDocument
+        do {
+            xml = try xmlDocument(bytes: bytes, path: path)
+        } catch let e as LoadError {
+            return Stages(diagnostics: e.diagnostics)
+        } catch {
+            return Stages(diagnostics: [Diagnostic(.xmlMalformed, "\(error)", at: SourceLocation(path: path, line: 1, column: 1))])
         }
-        return try SceneResolver.resolve(doc, options: options)
+        let doc = Collada.Document(xml)
+        var stages = Stages(xml: xml, document: doc, diagnostics: doc.diagnostics.diagnostics)
+        if doc.diagnostics.hasErrors { return stages }
+        do {
+            let scene = try SceneResolver.resolve(doc, options: options)
+            stages.scene = scene
+            stages.diagnostics = scene.diagnostics
+        } catch let e as LoadError {
+            stages.diagnostics = e.diagnostics
+        } catch {
+            stages.diagnostics.append(Diagnostic(.sceneUnresolved, "\(error)", at: doc.rootLocation))
+        }
+        return stages
     }
 
     /// Parses `bytes` (a `.dae`, or the root document of a `.zae` archive) to the XML stage only.
@@ -41,7 +77,7 @@ public enum ColladaLoader {
     ///   - bytes: the whole file.
     ///   - path: the name used in diagnostics (`archive.zae/member.dae` for an archive's document).
     /// - Throws: ``LoadError`` (`.invalid`) for a malformed archive or XML.
-    public static func xmlDocument(bytes: [UInt8], path: String) throws -> XMLDocument {
+    package static func xmlDocument(bytes: [UInt8], path: String) throws -> XMLDocument {
         let (xml, name) = try documentBytes(bytes, path: path)
         return try XMLReader.read(xml, path: name)
     }
@@ -105,4 +141,34 @@ public enum ColladaLoader {
             throw fail(e.description)
         }
     }
+}
+
+/// What a load may do and how much it accepts: the file's own space, and the limits that keep any input's
+/// memory and time bounded (each refused with a located error).
+public struct LoadOptions: Sendable {
+    /// Keep the file's axes and units (``Scene/axisConversion`` becomes identity).
+    public var keepFileSpace = false
+    /// Most nodes the flattened tree may have (instance_node can multiply them: a node
+    /// instanced twice at each of 30 levels would make 2^30).
+    public var maxNodes = 100_000
+    /// Most triangles all library meshes together may have.
+    public var maxTriangles = 50_000_000
+    /// Deepest node tree accepted, `instance_node` levels included (the expansion recurses).
+    public var maxNodeDepth = 1_000
+    /// Most instances (`instance_geometry`, `_controller`, `_camera`, `_light`) the flattened
+    /// tree may hold; each instanced node copies its instances.
+    public var maxInstances = 100_000
+    /// Most vertices all mesh instances together may have: what one pose writes (and keeps,
+    /// 12 bytes each plus normals).
+    public var maxInstancedVertices = 20_000_000
+    /// Most triangles all mesh instances together may have: what one frame draws.
+    public var maxInstancedTriangles = 50_000_000
+    /// Most (channel, node) pairs animation may drive: a channel drives every instanced copy
+    /// of its node, and each pair costs work on every pose.
+    public var maxChannelTargets = 1_000_000
+    /// Steps the triangulator may take over the whole file (ear clipping is quadratic in a
+    /// polygon's corners, worse for degenerate ones); polygons beyond it are fanned, with a warning.
+    public var triangulationBudget = 100_000_000
+
+    public init(keepFileSpace: Bool = false) { self.keepFileSpace = keepFileSpace }
 }

@@ -29,26 +29,9 @@ struct ValidationSubject: Sendable {
         } catch {
             return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.fileUnreadable, "\(error)", at: SourceLocation(path: path, line: 0, column: 0))], isUnreadable: true)
         }
-        let xml: XMLDocument
-        do {
-            xml = try ColladaLoader.xmlDocument(bytes: bytes, path: path)
-        } catch let e as LoadError {
-            return ValidationSubject(path: path, readerDiagnostics: e.diagnostics)
-        } catch {
-            return ValidationSubject(path: path, readerDiagnostics: [Diagnostic(.xmlMalformed, "\(error)", at: SourceLocation(path: path, line: 1, column: 1))])
-        }
-        let doc = Collada.Document(xml)
-        var subject = ValidationSubject(path: path, xml: xml, document: doc, readerDiagnostics: doc.diagnostics.diagnostics)
-        if doc.diagnostics.hasErrors { return subject }
-        do {
-            let scene = try SceneResolver.resolve(doc, options: .init(keepFileSpace: true))
-            subject.scene = scene
-            subject.readerDiagnostics = scene.diagnostics
-        } catch let e as LoadError {
-            subject.readerDiagnostics = e.diagnostics
-        } catch {
-            subject.readerDiagnostics.append(Diagnostic(.sceneUnresolved, "\(error)", at: doc.rootLocation))
-        }
+        let stages = ColladaLoader.stages(bytes: bytes, path: path, options: .init(keepFileSpace: true))
+        var subject = ValidationSubject(path: path, xml: stages.xml, document: stages.document, readerDiagnostics: stages.diagnostics)
+        subject.scene = stages.scene
         return subject
     }
 

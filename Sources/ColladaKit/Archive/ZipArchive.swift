@@ -2,24 +2,24 @@ import CZlib
 
 /// A read-only ZIP archive in memory, enough for COLLADA `.zae` files: stored and deflated
 /// members, central directory, CRC-checked. Zip64 and encryption are refused.
-public struct ZipArchive: Sendable {
-    public struct Entry: Sendable {
-        public var name: String
+package struct ZipArchive: Sendable {
+    package struct Entry: Sendable {
+        package var name: String
         var method: UInt16
         var flags: UInt16
         var crc: UInt32
         var compressedSize: Int
-        public var uncompressedSize: Int
+        package var uncompressedSize: Int
         var localHeaderOffset: Int
     }
 
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         case notAZip
         case unsupported(String)
         case corrupt(String)
         case tooLarge(String, Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAZip: return "not a ZIP archive (no end of central directory record)"
             case .unsupported(let s): return "unsupported ZIP feature: \(s)"
@@ -30,10 +30,10 @@ public struct ZipArchive: Sendable {
     }
 
     let bytes: [UInt8]
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
     /// Parses the central directory of `bytes`.
-    public init(_ bytes: [UInt8]) throws {
+    package init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
         let n = bytes.count
         guard n >= 22 else { throw Failure.notAZip }
@@ -75,7 +75,7 @@ public struct ZipArchive: Sendable {
     func u32(_ o: Int) -> UInt32 { UInt32(u16(o)) | UInt32(u16(o + 2)) << 16 }
 
     /// The entry named `name` (a leading "./" or "/" ignored).
-    public func entry(named name: String) -> Entry? {
+    package func entry(named name: String) -> Entry? {
         func clean(_ s: String) -> String {
             var s = Substring(s)
             while s.hasPrefix("./") { s = s.dropFirst(2) }
@@ -87,7 +87,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// The uncompressed bytes of `entry`, CRC-checked.
-    public func contents(of entry: Entry, limit: Int = 256 << 20) throws -> [UInt8] {
+    package func contents(of entry: Entry, limit: Int = 256 << 20) throws -> [UInt8] {
         if entry.flags & 1 != 0 { throw Failure.unsupported("encrypted member '\(entry.name)'") }
         if entry.uncompressedSize > limit { throw Failure.tooLarge(entry.name, limit) }
         let h = entry.localHeaderOffset

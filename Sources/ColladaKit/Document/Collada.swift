@@ -7,12 +7,12 @@ import PipelineKit
 /// the Document edge.
 public enum Collada {
     /// `<asset>`: units, axes and provenance.
-    public struct Asset: Sendable {
-        public var upAxis: UpAxis = .y
-        public var unitMeters: Float = 1
-        public var unitName: String = "meter"
-        public var authoringTools: [String] = []
-        public var hasUpAxis = false
+    package struct Asset: Sendable {
+        package var upAxis: UpAxis = .y
+        package var unitMeters: Float = 1
+        package var unitName: String = "meter"
+        package var authoringTools: [String] = []
+        package var hasUpAxis = false
     }
 
     public enum UpAxis: String, Sendable, Codable {
@@ -20,41 +20,41 @@ public enum Collada {
     }
 
     /// A `<source>`: one typed array and the accessor that reads it.
-    public struct Source: Sendable {
-        public enum Values: Sendable {
+    package struct Source: Sendable {
+        package enum Values: Sendable {
             case floats([Float])
             case names([String])
             case ints([Int32])
             case none
         }
-        public var id: String
-        public var values: Values
+        package var id: String
+        package var values: Values
         /// `accessor` count, offset and stride, and the params' names and types.
-        public var count: Int
-        public var offset: Int
-        public var stride: Int
-        public var params: [(name: String?, type: String)]
-        public var location: SourceLocation
+        package var count: Int
+        package var offset: Int
+        package var stride: Int
+        package var params: [(name: String?, type: String)]
+        package var location: SourceLocation
 
-        public var floats: [Float] {
+        package var floats: [Float] {
             if case .floats(let f) = values { return f }
             return []
         }
-        public var names: [String] {
+        package var names: [String] {
             if case .names(let n) = values { return n }
             return []
         }
         /// True when the accessor's params name the value (have a `name`); COLLADA skips unnamed params.
-        public var firstParamName: String? { params.first?.name }
+        package var firstParamName: String? { params.first?.name }
     }
 
     /// An `<input>`: semantic, source reference, offset and set.
-    public struct Input: Sendable {
-        public var semantic: String
-        public var source: String
-        public var offset: Int
-        public var set: Int?
-        public var location: SourceLocation
+    package struct Input: Sendable {
+        package var semantic: String
+        package var source: String
+        package var offset: Int
+        package var set: Int?
+        package var location: SourceLocation
     }
 
     public enum PrimitiveKind: String, Sendable, Codable {
@@ -62,93 +62,93 @@ public enum Collada {
     }
 
     /// One primitive element of a `<mesh>`, with its index data as written.
-    public struct Primitive: Sendable {
-        public var kind: PrimitiveKind
-        public var material: String?
-        public var count: Int
-        public var inputs: [Input]
+    package struct Primitive: Sendable {
+        package var kind: PrimitiveKind
+        package var material: String?
+        package var count: Int
+        package var inputs: [Input]
         /// Index data: one `<p>` for triangles, polylist and lines; one per polygon or strip otherwise.
-        public var indexLists: [[Int32]]
+        package var indexLists: [[Int32]]
         /// Holes per polygon for `<polygons>` `<ph>` (parallel to `indexLists`, empty when none).
-        public var holes: [[[Int32]]]
-        public var vcount: [Int32]
-        public var location: SourceLocation
+        package var holes: [[[Int32]]]
+        package var vcount: [Int32]
+        package var location: SourceLocation
         /// Location of each index list (for error reports).
-        public var indexLocations: [SourceLocation]
+        package var indexLocations: [SourceLocation]
     }
 
-    public struct Geometry: Sendable {
-        public var id: String
-        public var name: String?
+    package struct Geometry: Sendable {
+        package var id: String
+        package var name: String?
         /// `<vertices>` id and inputs.
-        public var verticesID: String?
-        public var vertexInputs: [Input]
-        public var primitives: [Primitive]
-        public var isMesh: Bool
-        public var location: SourceLocation
+        package var verticesID: String?
+        package var vertexInputs: [Input]
+        package var primitives: [Primitive]
+        package var isMesh: Bool
+        package var location: SourceLocation
     }
 
-    public struct Skin: Sendable {
-        public var source: String
-        public var bindShapeMatrix: Matrix4x4
-        public var jointInputs: [Input]
-        public var weightInputs: [Input]
-        public var vertexWeightCount: Int
-        public var vcount: [Int32]
-        public var v: [Int32]
-        public var location: SourceLocation
-        public var vertexWeightsLocation: SourceLocation
+    package struct Skin: Sendable {
+        package var source: String
+        package var bindShapeMatrix: Matrix4x4
+        package var jointInputs: [Input]
+        package var weightInputs: [Input]
+        package var vertexWeightCount: Int
+        package var vcount: [Int32]
+        package var v: [Int32]
+        package var location: SourceLocation
+        package var vertexWeightsLocation: SourceLocation
     }
 
-    public struct Morph: Sendable {
-        public var source: String
-        public var method: String
-        public var targetInputs: [Input]
-        public var location: SourceLocation
+    package struct Morph: Sendable {
+        package var source: String
+        package var method: String
+        package var targetInputs: [Input]
+        package var location: SourceLocation
     }
 
-    public struct Controller: Sendable {
-        public var id: String
-        public var name: String?
-        public var skin: Skin?
-        public var morph: Morph?
-        public var location: SourceLocation
+    package struct Controller: Sendable {
+        package var id: String
+        package var name: String?
+        package var skin: Skin?
+        package var morph: Morph?
+        package var location: SourceLocation
     }
 
-    public struct Sampler: Sendable {
-        public var id: String?
-        public var inputs: [Input]
-        public var location: SourceLocation
+    package struct Sampler: Sendable {
+        package var id: String?
+        package var inputs: [Input]
+        package var location: SourceLocation
     }
 
-    public struct Channel: Sendable {
-        public var source: String
-        public var target: String
-        public var location: SourceLocation
+    package struct Channel: Sendable {
+        package var source: String
+        package var target: String
+        package var location: SourceLocation
     }
 
     /// An `<animation>`, possibly nested.
-    public struct Animation: Sendable {
-        public var id: String?
-        public var name: String?
-        public var samplers: [Sampler]
-        public var channels: [Channel]
-        public var children: [Animation]
-        public var location: SourceLocation
+    package struct Animation: Sendable {
+        package var id: String?
+        package var name: String?
+        package var samplers: [Sampler]
+        package var channels: [Channel]
+        package var children: [Animation]
+        package var location: SourceLocation
 
         /// Every channel of this animation and its descendants, depth first.
-        public var allChannels: [Channel] {
+        package var allChannels: [Channel] {
             channels + children.flatMap(\.allChannels)
         }
     }
 
-    public struct AnimationClip: Sendable {
-        public var id: String?
-        public var name: String?
-        public var start: Float
-        public var end: Float?
-        public var animationURLs: [String]
-        public var location: SourceLocation
+    package struct AnimationClip: Sendable {
+        package var id: String?
+        package var name: String?
+        package var start: Float
+        package var end: Float?
+        package var animationURLs: [String]
+        package var location: SourceLocation
     }
 
     public enum TransformKind: String, Sendable, Codable {
@@ -166,88 +166,88 @@ public enum Collada {
         }
     }
 
-    public struct Transform: Sendable {
-        public var kind: TransformKind
-        public var sid: String?
+    package struct Transform: Sendable {
+        package var kind: TransformKind
+        package var sid: String?
         /// The values as written (a matrix row by row).
-        public var values: [Float]
-        public var location: SourceLocation
+        package var values: [Float]
+        package var location: SourceLocation
     }
 
-    public struct MaterialBinding: Sendable {
-        public var symbol: String
-        public var target: String
+    package struct MaterialBinding: Sendable {
+        package var symbol: String
+        package var target: String
     }
 
-    public struct Instance: Sendable {
-        public enum Kind: String, Sendable { case geometry, controller, camera, light, node }
-        public var kind: Kind
-        public var url: String
-        public var skeletons: [String]
-        public var materials: [MaterialBinding]
-        public var location: SourceLocation
+    package struct Instance: Sendable {
+        package enum Kind: String, Sendable { case geometry, controller, camera, light, node }
+        package var kind: Kind
+        package var url: String
+        package var skeletons: [String]
+        package var materials: [MaterialBinding]
+        package var location: SourceLocation
     }
 
-    public struct Node: Sendable {
-        public var id: String?
-        public var sid: String?
-        public var name: String?
-        public var isJoint: Bool
-        public var transforms: [Transform]
-        public var instances: [Instance]
-        public var children: [Node]
-        public var location: SourceLocation
+    package struct Node: Sendable {
+        package var id: String?
+        package var sid: String?
+        package var name: String?
+        package var isJoint: Bool
+        package var transforms: [Transform]
+        package var instances: [Instance]
+        package var children: [Node]
+        package var location: SourceLocation
     }
 
-    public struct VisualScene: Sendable {
-        public var id: String?
-        public var name: String?
-        public var nodes: [Node]
-        public var location: SourceLocation
+    package struct VisualScene: Sendable {
+        package var id: String?
+        package var name: String?
+        package var nodes: [Node]
+        package var location: SourceLocation
     }
 
-    public struct Camera: Sendable {
-        public enum Kind: String, Sendable { case perspective, orthographic }
-        public var id: String
-        public var name: String?
-        public var kind: Kind
-        public var xfov: Float?
-        public var yfov: Float?
-        public var xmag: Float?
-        public var ymag: Float?
-        public var aspectRatio: Float?
-        public var znear: Float?
-        public var zfar: Float?
-        public var location: SourceLocation
+    package struct Camera: Sendable {
+        package enum Kind: String, Sendable { case perspective, orthographic }
+        package var id: String
+        package var name: String?
+        package var kind: Kind
+        package var xfov: Float?
+        package var yfov: Float?
+        package var xmag: Float?
+        package var ymag: Float?
+        package var aspectRatio: Float?
+        package var znear: Float?
+        package var zfar: Float?
+        package var location: SourceLocation
     }
 
-    public struct Light: Sendable {
-        public var id: String
-        public var name: String?
-        public var kind: String
-        public var color: SIMD3<Float>
-        public var location: SourceLocation
+    package struct Light: Sendable {
+        package var id: String
+        package var name: String?
+        package var kind: String
+        package var color: SIMD3<Float>
+        package var location: SourceLocation
     }
 
-    public struct Effect: Sendable {
-        public var id: String
-        public var shading: String?
-        public var diffuseColor: SIMD4<Float>?
-        public var diffuseTexture: String?
-        public var emissionColor: SIMD4<Float>?
-        public var transparency: Float?
-        public var location: SourceLocation
+    package struct Effect: Sendable {
+        package var id: String
+        package var shading: String?
+        package var diffuseColor: SIMD4<Float>?
+        package var diffuseTexture: String?
+        package var emissionColor: SIMD4<Float>?
+        package var transparency: Float?
+        package var location: SourceLocation
     }
 
-    public struct Material: Sendable {
-        public var id: String
-        public var name: String?
-        public var effectURL: String
-        public var location: SourceLocation
+    package struct Material: Sendable {
+        package var id: String
+        package var name: String?
+        package var effectURL: String
+        package var location: SourceLocation
     }
 
-    public struct Image: Sendable {
-        public var id: String
-        public var initFrom: String?
+    package struct Image: Sendable {
+        package var id: String
+        package var initFrom: String?
     }
 }

@@ -15,9 +15,9 @@
 /// per load, three multiplies) made each token's end depend on a load and bit arithmetic, a serial
 /// chain that cost more (12-17 ns per float) than these well-predicted branches (6.8 ns per float
 /// on `walk.dae`, 8.8 ns for the general loop alone).
-public enum NumberParser {
+package enum NumberParser {
     /// Why a token was refused.
-    public enum Failure: Sendable, Equatable {
+    package enum Failure: Sendable, Equatable {
         /// The token is not a number; `decimalComma` when it looks like "0,5".
         case badToken(offset: Int, token: String, decimalComma: Bool)
         /// The token is an integer too large for 32 bits, or negative where not allowed.
@@ -36,7 +36,7 @@ public enum NumberParser {
     /// Parses every float in `text`, appending to `out`.
     ///
     /// - Returns: `nil` on success, or the first failure (values before it are appended).
-    public static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
+    package static func parseFloats(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Float]) -> Failure? {
         parseAll(text, into: &out, parseFloats)
     }
 
@@ -291,7 +291,7 @@ public enum NumberParser {
     }
 
     /// Parses every integer in `text` (32-bit signed), appending to `out`.
-    public static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
+    package static func parseInts(_ text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) -> Failure? {
         parseAll(text, into: &out, parseInts)
     }
 

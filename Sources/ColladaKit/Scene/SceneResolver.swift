@@ -4,34 +4,9 @@ import PipelineKit
 ///
 /// Problems are collected; any error makes ``resolve(_:options:)`` throw a ``LoadError`` holding
 /// all of them, so one run reports everything wrong with a file.
-public struct SceneResolver {
-    public struct Options: Sendable {
-        /// Keep the file's axes and units (``Scene/axisConversion`` becomes identity).
-        public var keepFileSpace = false
-        /// Most nodes the flattened tree may have (instance_node can multiply them: a node
-        /// instanced twice at each of 30 levels would make 2^30).
-        public var maxNodes = 100_000
-        /// Most triangles all library meshes together may have.
-        public var maxTriangles = 50_000_000
-        /// Deepest node tree accepted, `instance_node` levels included (the expansion recurses).
-        public var maxNodeDepth = 1_000
-        /// Most instances (`instance_geometry`, `_controller`, `_camera`, `_light`) the flattened
-        /// tree may hold; each instanced node copies its instances.
-        public var maxInstances = 100_000
-        /// Most vertices all mesh instances together may have: what one pose writes (and keeps,
-        /// 12 bytes each plus normals).
-        public var maxInstancedVertices = 20_000_000
-        /// Most triangles all mesh instances together may have: what one frame draws.
-        public var maxInstancedTriangles = 50_000_000
-        /// Most (channel, node) pairs animation may drive: a channel drives every instanced copy
-        /// of its node, and each pair costs work on every pose.
-        public var maxChannelTargets = 1_000_000
-        /// Steps the triangulator may take over the whole file (ear clipping is quadratic in a
-        /// polygon's corners, worse for degenerate ones); polygons beyond it are fanned, with a warning.
-        public var triangulationBudget = 100_000_000
-
-        public init(keepFileSpace: Bool = false) { self.keepFileSpace = keepFileSpace }
-    }
+package struct SceneResolver {
+    /// What a load may do and how much it accepts (``LoadOptions``).
+    package typealias Options = LoadOptions
 
     let doc: Collada.Document
     let options: Options
@@ -62,7 +37,7 @@ public struct SceneResolver {
     /// Resolves `doc`.
     ///
     /// - Throws: ``LoadError`` when the document or its resolution has errors.
-    public static func resolve(_ doc: Collada.Document, options: Options = Options()) throws -> Scene {
+    package static func resolve(_ doc: Collada.Document, options: Options = Options()) throws -> Scene {
         var r = SceneResolver(doc: doc, options: options)
         r.run()
         if r.bag.hasErrors { throw LoadError(kind: .invalid, diagnostics: r.bag.diagnostics) }
@@ -84,7 +59,7 @@ public struct SceneResolver {
 
     /// File space to Y-up metres. COLLADA's axes: Y_UP right +X, up +Y; Z_UP right +X, up +Z, in -Y;
     /// X_UP right -Y, up +X.
-    public static func conversion(_ up: Collada.UpAxis, _ unit: Float) -> Matrix4x4 {
+    package static func conversion(_ up: Collada.UpAxis, _ unit: Float) -> Matrix4x4 {
         let r: Matrix4x4
         switch up {
         case .y: r = .identity

@@ -5,26 +5,26 @@
 /// are first joined to the outer ring by a bridge to a mutually visible vertex (the classic hole
 /// elimination), then the combined ring is ear-clipped. A polygon that cannot be clipped (fully
 /// degenerate) falls back to a fan so no corner is lost. Output corners index the input corners.
-public struct Triangulator {
+package struct Triangulator {
     var projected: [SIMD2<Double>] = []
     var ring: [Int] = []
     var next: [Int] = []
     var prev: [Int] = []
     /// Corner triples written by ``triangulate(outer:holes:)``, reused between calls.
-    public private(set) var triangles: [Int] = []
+    package private(set) var triangles: [Int] = []
     /// Steps left (one per corner examined while looking for an ear or a hole bridge). Once it
     /// reaches 0, what is left of a polygon, and any later polygon, is fanned without checks:
     /// bounded time on hostile input, at the price of wrong triangles for concave polygons.
-    public var budget = Int.max
+    package var budget = Int.max
 
-    public init() {}
+    package init() {}
 
     /// Triangulates one polygon into ``triangles`` (corner numbers, three per triangle) without
     /// calling back: the allocation-free form for hot loops.
     ///
     /// - Returns: the number of triangles.
     @discardableResult
-    public mutating func triangulate(outer: [SIMD3<Float>], holes: [[SIMD3<Float>]] = []) -> Int {
+    package mutating func triangulate(outer: [SIMD3<Float>], holes: [[SIMD3<Float>]] = []) -> Int {
         var out = triangles
         triangles = []
         out.removeAll(keepingCapacity: true)
@@ -42,7 +42,7 @@ public struct Triangulator {
     ///     then each hole's corners numbered on after it.
     /// - Returns: the number of triangles emitted.
     @discardableResult
-    public mutating func triangulate(outer: [SIMD3<Float>], holes: [[SIMD3<Float>]] = [],
+    package mutating func triangulate(outer: [SIMD3<Float>], holes: [[SIMD3<Float>]] = [],
                                      emit: (Int, Int, Int) -> Void) -> Int {
         let n = outer.count
         if n < 3 { return 0 }

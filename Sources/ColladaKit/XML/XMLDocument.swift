@@ -5,7 +5,7 @@ import PipelineKit
 ///
 /// Only the text of elements without child elements is kept (COLLADA keeps all its data in leaf
 /// elements); whitespace between child elements is dropped while reading.
-public final class XMLDocument: @unchecked Sendable {
+package final class XMLDocument: @unchecked Sendable {
     /// Leaf text of the whole document, in one allocation owned by the document (immutable).
     final class TextBuffer: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
@@ -38,7 +38,7 @@ public final class XMLDocument: @unchecked Sendable {
     }
 
     /// The file path used in diagnostics.
-    public let path: String
+    package let path: String
     /// The UTF-8 bytes that were parsed (after any transcoding); used to locate text tokens.
     let source: [UInt8]
     let elements: [ElementRecord]
@@ -57,10 +57,10 @@ public final class XMLDocument: @unchecked Sendable {
     }
 
     /// The root element, or `nil` for a document without one.
-    public var root: XMLElement? { elements.isEmpty ? nil : XMLElement(document: self, index: 0) }
+    package var root: XMLElement? { elements.isEmpty ? nil : XMLElement(document: self, index: 0) }
 
     /// Number of elements in the document.
-    public var elementCount: Int { elements.count }
+    package var elementCount: Int { elements.count }
 
     /// Line and column of byte `offset` in the source (1-based); O(distance to the previous newline).
     func location(ofByte offset: Int, from anchor: Int, anchorLine: Int, anchorColumn: Int) -> SourceLocation {
@@ -79,29 +79,29 @@ public final class XMLDocument: @unchecked Sendable {
 }
 
 /// A handle on one element of an ``XMLDocument``.
-public struct XMLElement: Sendable {
-    public let document: XMLDocument
+package struct XMLElement: Sendable {
+    package let document: XMLDocument
     let index: Int32
 
     @inline(__always)
     var record: XMLDocument.ElementRecord { document.elements[Int(index)] }
 
     /// The element's local name (namespace prefix dropped).
-    public var name: String { document.names[Int(record.name)] }
+    package var name: String { document.names[Int(record.name)] }
 
     /// Where the element's start tag begins.
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         let r = record
         return SourceLocation(path: document.path, line: Int(r.line), column: Int(r.column))
     }
 
-    public var parent: XMLElement? {
+    package var parent: XMLElement? {
         let p = record.parent
         return p < 0 ? nil : XMLElement(document: document, index: p)
     }
 
     /// The value of attribute `name` (local name), or `nil`.
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         let r = record
         var i = Int(r.attributeStart)
         let end = i + Int(r.attributeCount)
@@ -114,7 +114,7 @@ public struct XMLElement: Sendable {
     }
 
     /// All attributes as (name, value) pairs in document order.
-    public var attributes: [(name: String, value: String)] {
+    package var attributes: [(name: String, value: String)] {
         let r = record
         return (Int(r.attributeStart)..<Int(r.attributeStart + r.attributeCount)).map {
             let a = document.attributes[$0]
@@ -123,40 +123,40 @@ public struct XMLElement: Sendable {
     }
 
     /// Child elements in document order.
-    public var children: XMLChildren { XMLChildren(document: document, first: record.firstChild) }
+    package var children: XMLChildren { XMLChildren(document: document, first: record.firstChild) }
 
     /// Child elements named `name`.
-    public func children(_ name: String) -> [XMLElement] {
+    package func children(_ name: String) -> [XMLElement] {
         var out: [XMLElement] = []
         for c in children where c.name == name { out.append(c) }
         return out
     }
 
     /// The first child element named `name`.
-    public func child(_ name: String) -> XMLElement? {
+    package func child(_ name: String) -> XMLElement? {
         for c in children where c.name == name { return c }
         return nil
     }
 
     /// True when the element has child elements.
-    public var hasChildren: Bool { record.firstChild >= 0 }
+    package var hasChildren: Bool { record.firstChild >= 0 }
 
     /// The text content of a leaf element (entities decoded), or "" for an element with children.
-    public var text: String {
+    package var text: String {
         withTextBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Number of UTF-8 bytes of text.
-    public var textByteCount: Int { let r = record; return r.textEnd - r.textStart }
+    package var textByteCount: Int { let r = record; return r.textEnd - r.textStart }
 
     /// Calls `body` with the raw UTF-8 bytes of the element's text, without copying.
-    public func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withTextBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let r = record
         return try body(document.text[r.textStart..<r.textEnd])
     }
 
     /// The source location of the byte at `offset` within this element's text (for number errors).
-    public func locationInText(_ offset: Int) -> SourceLocation {
+    package func locationInText(_ offset: Int) -> SourceLocation {
         let r = record
         // Walk from the start tag's position to the content start, then into the text.
         let contentLoc = document.location(
@@ -176,14 +176,14 @@ public struct XMLElement: Sendable {
 }
 
 /// The child elements of an element, as a forward sequence.
-public struct XMLChildren: Sequence, Sendable {
+package struct XMLChildren: Sequence, Sendable {
     let document: XMLDocument
     let first: Int32
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let document: XMLDocument
         var current: Int32
-        public mutating func next() -> XMLElement? {
+        package mutating func next() -> XMLElement? {
             guard current >= 0 else { return nil }
             let e = XMLElement(document: document, index: current)
             current = document.elements[Int(current)].nextSibling
@@ -191,5 +191,5 @@ public struct XMLChildren: Sequence, Sendable {
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(document: document, current: first) }
+    package func makeIterator() -> Iterator { Iterator(document: document, current: first) }
 }

@@ -10,20 +10,20 @@ import PipelineKit
 /// Safety: options are `XML_PARSE_NONET` only (never `NOENT`, `DTDLOAD` or `HUGE`); any DOCTYPE is
 /// refused before its internal subset is read, so no entity can be declared, expanded or fetched.
 /// Input size and element depth are bounded by ``Limits``.
-public enum XMLReader {
+package enum XMLReader {
     /// Bounds on what a document may need.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Largest input accepted, in bytes.
-        public var maxBytes: Int = 256 << 20
+        package var maxBytes: Int = 256 << 20
         /// Deepest element nesting accepted (COLLADA files nest about 10 deep; deep node trees more).
-        public var maxDepth: Int = 200
+        package var maxDepth: Int = 200
         /// Most elements accepted: 64 bytes of bookkeeping each, so at most 256 MiB. (Real COLLADA
         /// files hold a few thousand elements; their bulk is number text.)
-        public var maxElements: Int = 4_000_000
+        package var maxElements: Int = 4_000_000
         /// Most attributes accepted, all elements together (about 40 bytes each).
-        public var maxAttributes: Int = 8_000_000
+        package var maxAttributes: Int = 8_000_000
 
-        public init() {}
+        package init() {}
     }
 
     /// Parses `bytes` (UTF-8 with or without BOM, or UTF-16 with or without BOM).
@@ -33,7 +33,7 @@ public enum XMLReader {
     ///   - path: the name used in diagnostics.
     /// - Returns: the document.
     /// - Throws: ``LoadError`` with a located diagnostic for each well-formedness error.
-    public static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
+    package static func read(_ bytes: [UInt8], path: String, limits: Limits = Limits()) throws -> XMLDocument {
         func fail(_ rule: DiagnosticRule, _ message: String, line: Int = 1, column: Int = 1) -> LoadError {
             LoadError(kind: .invalid, diagnostics: [
                 Diagnostic(rule, message, at: SourceLocation(path: path, line: line, column: column))])

@@ -3,4 +3,4 @@
 ///
 /// - Parameter c: a UTF-8 code unit.
 @inlinable @inline(__always)
-public func isXMLWhiteSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+package func isXMLWhiteSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
