@@ -9,10 +9,9 @@ let package = Package(
         .library(name: "PoseRenderer", targets: ["PoseRenderer"]),
         .library(name: "PipelineKit", targets: ["PipelineKit"]),
         .library(name: "JSONKit", targets: ["JSONKit"]),
-        // For the fuzz package (Tests/Fuzz), which builds with this package's name so that it reaches their
-        // `package` API: the catalog reader and the exporters are not a public API.
-        .library(name: "AssetCatalog", targets: ["AssetCatalog"]),
-        .library(name: "SceneExport", targets: ["SceneExport"]),
+        // The fuzz package's entries (Tests/Fuzz): the catalog reader and the exporters, driven through one
+        // target of their own so that no library's public API carries a fuzz hook.
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
         .executable(name: "assettool", targets: ["AssetTool"]),
     ],
     dependencies: [
@@ -80,6 +79,10 @@ let package = Package(
         .target(
             name: "SceneExport",
             dependencies: ["ColladaKit", "AssetCatalog", "PipelineKit"]),
+        // What the fuzz harnesses run, one entry per harness (Tests/Fuzz), and the regression tests replay.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["AssetCatalog", "ColladaKit", "JSONKit", "PipelineKit", "SceneExport"]),
         .executableTarget(
             name: "AssetTool",
             dependencies: [
@@ -89,10 +92,14 @@ let package = Package(
             ]),
         .testTarget(
             name: "SceneExportTests",
-            dependencies: ["SceneExport", "ColladaKit", "PoseRenderer", "PipelineKit"]),
+            dependencies: ["SceneExport", "ColladaKit", "PoseRenderer", "PipelineKit", "TestSupport"]),
         .testTarget(
             name: "AssetCatalogTests",
-            dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer", "PipelineKit"]),
+            dependencies: ["AssetCatalog", "ColladaKit", "PoseRenderer", "PipelineKit", "TestSupport"]),
+        .testTarget(
+            name: "FuzzTargetsTests",
+            dependencies: ["FuzzTargets", "TestSupport"],
+            exclude: ["Regressions"]),
         .testTarget(
             name: "JSONKitTests",
             dependencies: ["JSONKit", "PipelineKit"]),
@@ -101,32 +108,32 @@ let package = Package(
             dependencies: ["PipelineKit", "ColladaKit"]),
         .testTarget(
             name: "ColladaKitTests",
-            dependencies: ["ColladaKit", "AssetBenchmarks", "PipelineKit"],
+            dependencies: ["ColladaKit", "AssetBenchmarks", "PipelineKit", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "PoseRendererTests",
-            dependencies: ["PoseRenderer", "ColladaKit", "PipelineKit"],
+            dependencies: ["PoseRenderer", "ColladaKit", "PipelineKit", "TestSupport"],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",
-            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit", "AssetCatalog", "PipelineKit"]),
-        // The clean fixtures the validate tests mutate, and where the tests find files (shared by the rule
-        // tests and the command's end-to-end tests).
+            dependencies: ["IconFactory", "PoseRenderer", "ColladaKit", "AssetCatalog", "PipelineKit", "TestSupport"]),
+        // What every test target shares: where the files are (the checkout, Assets/, the fixtures, ../shared)
+        // and the clean fixtures the validate tests mutate.
         .target(
-            name: "ValidateFixtures",
-            path: "Tests/ValidateFixtures"),
+            name: "TestSupport",
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "RigLintTests",
-            dependencies: ["RigLint", "ColladaKit", "AssetCatalog", "ValidateFixtures", "PipelineKit"]),
+            dependencies: ["RigLint", "ColladaKit", "AssetCatalog", "TestSupport", "PipelineKit"]),
         .testTarget(
             name: "ProgressionContentTests",
-            dependencies: ["ProgressionContent", "ColladaKit", "AssetCatalog"]),
+            dependencies: ["ProgressionContent", "ColladaKit", "AssetCatalog", "TestSupport"]),
         .testTarget(
             name: "TerminalPreviewTests",
             dependencies: ["TerminalPreview", "PoseRenderer"]),
         // End to end: runs the built `assettool` (listed so it is built; never imported).
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["AssetTool", "AssetCatalog", "ColladaKit", "PoseRenderer", "RigLint", "ValidateFixtures", "PipelineKit"]),
+            dependencies: ["AssetTool", "AssetCatalog", "ColladaKit", "PoseRenderer", "RigLint", "TestSupport", "PipelineKit"]),
     ]
 )

@@ -4,6 +4,7 @@ import Foundation
 import PoseRenderer
 import Testing
 import PipelineKit
+import TestSupport
 
 /// The catalog and style readers under mutated input: a seeded, deterministic mutation run (the same inputs every
 /// time) over a small valid catalog and the bundled style. Every input must give either a value or at least one
@@ -68,7 +69,7 @@ import PipelineKit
     }
 
     @Test func mutatedCatalogsAndStylesAreReadOrRefusedWithALocation() throws {
-        let style = try [UInt8](Data(contentsOf: CommandRunnerPaths.repoRoot.appendingPathComponent("Assets/icon-style.json")))
+        let style = try [UInt8](Data(contentsOf: TestPaths.repoRoot.appendingPathComponent("Assets/icon-style.json")))
         let catalog = Array(Self.catalogSeed.utf8)
         #expect(Self.outcome(Catalog.self, catalog).ok && Self.outcome(IconStyle.self, style).ok, "the seeds read")
         var r = Random(state: 0x9E37_79B9_7F4A_7C15)
@@ -108,11 +109,3 @@ import PipelineKit
     }
 }
 
-/// Where the checkout is, for the test that reads the bundled style.
-enum CommandRunnerPaths {
-    static var repoRoot: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-}

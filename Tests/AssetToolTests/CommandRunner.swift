@@ -49,14 +49,4 @@ enum CommandRunner {
     private final class Drained: @unchecked Sendable {
         var data = Data()
     }
-
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static var fixtures: String { repoRoot.path + "/Tests/ColladaKitTests/Fixtures" }
-    /// `../shared` beside the checkout when it holds the corpus (looked up once).
-    static let shared: String? = {
-        let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
-        return FileManager.default.fileExists(atPath: p + "/corpus") ? p : nil
-    }()
-    /// The checkout's `Assets/` holds a catalog (looked up once).
-    static let haveAssets = FileManager.default.fileExists(atPath: repoRoot.path + "/Assets/catalog.json")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `assettool convert` to GLB, posed by an independent reader: pygltflib and numpy skin the GLB as
 /// glTF defines skinning (`scripts/glb_pose_check.py`), and the result must match `assettool pose`.
@@ -30,14 +31,14 @@ import Testing
                         Case(rig: "pullup-04", times: [0.25, 1, 2])]
 
     /// pygltflib and numpy skin the GLB as glTF defines skinning, within 0.2% of `assettool pose`.
-    @Test(.enabled(if: CommandRunner.haveAssets && havePython, "needs Assets/ and python3 with pygltflib and numpy"), arguments: cases)
+    @Test(.enabled(if: TestPaths.haveAssets && havePython, "needs Assets/ and python3 with pygltflib and numpy"), arguments: cases)
     func glbPosesAsAssettoolPose(_ c: Case) throws {
         try Self.check(c, format: "glb", script: "glb_pose_check.py") { t in "\(t)" }
     }
 
     /// Pixar's usd-core opens the USDZ, every UsdValidation validator passes, and UsdSkel's own
     /// skinning matches `assettool pose` within 0.2% at three times.
-    @Test(.enabled(if: CommandRunner.haveAssets && haveUSD, "needs Assets/ and python3 with usd-core and numpy"), arguments: cases)
+    @Test(.enabled(if: TestPaths.haveAssets && haveUSD, "needs Assets/ and python3 with usd-core and numpy"), arguments: cases)
     func usdzSkinsAsAssettoolPose(_ c: Case) throws {
         // The rigs are baked at 24 keys a second: the time code is seconds x 24.
         try Self.check(c, format: "usdz", script: "usdz_pose_check.py") { t in "\(t * 24)" }
@@ -46,7 +47,7 @@ import Testing
     /// Converts `c.rig` to `format`, then at each time compares `script`'s posing of it (at
     /// `when(t)`) with `assettool pose` at the same moment.
     static func check(_ c: Case, format: String, script: String, when: (Float) -> String) throws {
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let assets = TestPaths.repoRoot.path + "/Assets"
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -64,7 +65,7 @@ import Testing
             let obj = dir + "/pose-\(t).obj"
             let posed = try CommandRunner.run(["pose", base, "--rig", rig, "--time", "\(start + t)", "--format", "obj", "-o", obj])
             #expect(posed.status == 0, "\(posed.stderr)")
-            let check = try python([CommandRunner.repoRoot.path + "/scripts/" + script, output, obj, when(t), "--tol", "0.002"])
+            let check = try python([TestPaths.repoRoot.path + "/scripts/" + script, output, obj, when(t), "--tol", "0.002"])
             #expect(check.status == 0, "\(c.rig) at \(t) s: \(check.stdout)\(check.stderr)")
         }
     }
@@ -77,9 +78,9 @@ import Testing
         try CommandRunner.run(program: URL(fileURLWithPath: executable), arguments)
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
+    @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func badOutputsAndInputs() throws {
-        let base = CommandRunner.repoRoot.path + "/Assets/Models/base-model.dae"
+        let base = TestPaths.repoRoot.path + "/Assets/Models/base-model.dae"
         let noExtension = try CommandRunner.run(["convert", base, "-o", "/tmp/x.fbx"])
         #expect(noExtension.stderr.contains(".usdz or .glb"))
         #expect(noExtension.status == 64)
@@ -94,17 +95,17 @@ import Testing
 /// `assettool pose` (`../shared/bench/peers/blender_gltf_pose.py`, compared by `compare_pose.py`).
 @Suite struct BlenderImportTests {
     static let haveBlender: Bool = {
-        guard CommandRunner.shared != nil else { return false }
+        guard TestPaths.shared != nil else { return false }
         return ConvertCommandTests.python(has: "numpy") && (try? ConvertCommandTests.run("/usr/bin/env", ["blender", "--version"]).status) == 0
     }()
 
-    @Test(.enabled(if: CommandRunner.haveAssets && haveBlender, "needs Assets/, ../shared and blender with numpy"),
+    @Test(.enabled(if: TestPaths.haveAssets && haveBlender, "needs Assets/, ../shared and blender with numpy"),
           // Not pullup-04: Blender 3.4's importer misplaces its bar and post, static meshes parented under
           // the skeleton's root node (usd-core and pygltflib place them as assettool does, within 1e-7).
           arguments: ["squat-05", "pushup-09"])
     func blenderPosesTheGLBAsAssettoolPose(rig name: String) throws {
-        let shared = try #require(CommandRunner.shared)
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let shared = try #require(TestPaths.shared)
+        let assets = TestPaths.repoRoot.path + "/Assets"
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("blender-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `assettool export`: every progression as USDZ and GLB, incremental, fault tolerant, deterministic.
 @Suite(.serialized) struct ExportCommandTests {
@@ -13,11 +14,11 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
+    @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func wholeCatalogThenANoOpAndUSDValidates() throws {
         let out = try Self.folder("export-all")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let assets = TestPaths.repoRoot.path + "/Assets"
         let first = try CommandRunner.run(["export", "--assets", assets, "--out", out, "--format", "usdz,glb", "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
         let made = Self.files(out)
@@ -27,22 +28,22 @@ import Testing
         #expect(second.status == 0)
         #expect(second.stderr.contains("export: 0 made, 60 up to date, 0 failed"), "\(second.stderr)")
         if ConvertCommandTests.haveUSD {
-            let check = try ConvertCommandTests.python([CommandRunner.repoRoot.path + "/scripts/usd_validate.py", out])
+            let check = try ConvertCommandTests.python([TestPaths.repoRoot.path + "/scripts/usd_validate.py", out])
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
         if ConvertCommandTests.havePython {
-            let check = try ConvertCommandTests.python([CommandRunner.repoRoot.path + "/scripts/gltf_load_all.py", out])
+            let check = try ConvertCommandTests.python([TestPaths.repoRoot.path + "/scripts/gltf_load_all.py", out])
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
+    @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func identicalBytesWhateverTheJobs() throws {
         let a = try Self.folder("export-j1"), b = try Self.folder("export-j2")
         defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
         let only = "pushup-01,squat-05,pullup-09,bridge-05"
-        let one = try CommandRunner.run(["export", "--out", a, "--only", only, "--jobs", "1", "--quiet"], in: CommandRunner.repoRoot)
-        let two = try CommandRunner.run(["export", "--out", b, "--only", only, "--jobs", "2", "--quiet"], in: CommandRunner.repoRoot)
+        let one = try CommandRunner.run(["export", "--out", a, "--only", only, "--jobs", "1", "--quiet"], in: TestPaths.repoRoot)
+        let two = try CommandRunner.run(["export", "--out", b, "--only", only, "--jobs", "2", "--quiet"], in: TestPaths.repoRoot)
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
         #expect(Self.files(a) == Self.files(b) && Self.files(a).count == 8)
         for name in Self.files(a) {
@@ -50,11 +51,11 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"))
+    @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func oneBadRigFailsAlone() throws {
         let dir = try Self.folder("export-bad")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let assets = TestPaths.repoRoot.path + "/Assets"
         for sub in ["Models", "Animations"] { try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true) }
         try FileManager.default.copyItem(atPath: assets + "/Models/base-model.dae", toPath: dir + "/Models/base-model.dae")
         try FileManager.default.copyItem(atPath: assets + "/Animations/squat-01.dae", toPath: dir + "/Animations/squat-01.dae")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Input a user can get wrong in a way that used to trap or write empty or gigantic output with exit 0 is refused
 /// before the work, with a located error naming its rule: a key time typed as 100000 s or 1e30 s (`convert`,
 /// `export`, `preview --play`), a camera whose near and far planes meet (every command that loads the rig), and a
 /// hand-set `iconOffset` that moves the figure off the icon. Good output from an earlier run stays byte-identical.
-@Suite(.serialized, .enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json")) struct FaultRefusalTests {
-    static let assets = CommandRunner.repoRoot.path + "/Assets"
+@Suite(.serialized, .enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json")) struct FaultRefusalTests {
+    static let assets = TestPaths.repoRoot.path + "/Assets"
     static let base = assets + "/Models/base-model.dae"
 
     static func tempDir() throws -> String {

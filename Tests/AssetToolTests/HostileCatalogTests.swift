@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Catalog ids are file names: hostile and broken ids are refused where the catalog is read, by `icons`,
 /// `export` and `validate` alike, with a located `catalog-id-invalid` error and exit 65 (1 for `validate`), and
 /// nothing outside `--out` is created, changed or removed. The test keeps a sentinel folder beside `--out` (and
 /// one a level higher) and compares it, byte for byte, before and after every run.
-@Suite(.serialized, .enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json")) struct HostileCatalogTests {
-    static let assets = CommandRunner.repoRoot.path + "/Assets"
+@Suite(.serialized, .enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json")) struct HostileCatalogTests {
+    static let assets = TestPaths.repoRoot.path + "/Assets"
 
     /// The hostile ids: escapes out of `--out` (relative, absolute, through the imageset folder), names the file
     /// system or a terminal treats specially, ids that would collide with another icon's files, and sizes.
@@ -145,7 +146,7 @@ import Testing
     /// Blender's default export (every clip with its mesh, no separate base model): `init` takes the mesh once from
     /// the first file, makes every file a rig (the first too), says how to export lighter rigs, and the icons follow.
     @Test func initTakesFullExports() throws {
-        let shared = CommandRunner.repoRoot.deletingLastPathComponent().path + "/shared/corpus/blender-made/humanoid_default.dae"
+        let shared = TestPaths.repoRoot.deletingLastPathComponent().path + "/shared/corpus/blender-made/humanoid_default.dae"
         try #require(FileManager.default.fileExists(atPath: shared), "needs ../shared")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("full-exports-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -2,13 +2,14 @@ import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
+import TestSupport
 
 /// End-to-end tests of the main job, `assettool icons`, on the bundled `Assets/`.
 ///
 /// Tolerances: the figure's silhouette centre (alpha-weighted) lies within 4% of the side of the canvas
 /// centre, unless the catalog overrides the offset; corners are fully transparent.
-@Suite(.serialized, .enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json")) struct IconsCommandTests {
-    static let assets = CommandRunner.repoRoot.path + "/Assets"
+@Suite(.serialized, .enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json")) struct IconsCommandTests {
+    static let assets = TestPaths.repoRoot.path + "/Assets"
 
     static func tempDir(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icons-\(name)-\(UUID().uuidString)").path
@@ -252,9 +253,9 @@ import Testing
 
 /// The committed `Assets/` passes every rule of `assettool validate`, warnings included.
 @Suite struct CommittedAssetsValidateTests {
-    @Test(.enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json"))
+    @Test(.enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json"))
     func committedAssetsValidateClean() throws {
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let assets = TestPaths.repoRoot.path + "/Assets"
         let r = try CommandRunner.run(["validate", assets, "--base", assets + "/Models/base-model.dae",
                                        "--catalog", assets + "/catalog.json", "--strict"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
@@ -265,9 +266,9 @@ import Testing
 /// Applying a pose file brings its props (static meshes under `props`) into the posed scene, placed
 /// in base space, beside the base model's own meshes; its joints still all match.
 @Suite struct RigPropsTests {
-    @Test(.enabled(if: CommandRunner.haveAssets, "needs Assets/catalog.json"))
+    @Test(.enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json"))
     func propsComeWithTheRig() throws {
-        let assets = CommandRunner.repoRoot.path + "/Assets"
+        let assets = TestPaths.repoRoot.path + "/Assets"
         let base = try ColladaLoader.load(path: assets + "/Models/base-model.dae")
         let rig = try ColladaLoader.load(path: assets + "/Poses/pullup-05-pose.dae")
         let rigProps = rig.meshInstances.filter { if case .mesh = $0.source { return true } else { return false } }.count

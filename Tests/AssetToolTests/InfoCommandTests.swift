@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct InfoCommandTests {
     @Test func jsonHasTheDocumentedKeys() throws {
-        let r = try CommandRunner.run(["info", "--json", CommandRunner.fixtures + "/rig_semantics.dae"])
+        let r = try CommandRunner.run(["info", "--json", TestPaths.fixtures + "/rig_semantics.dae"])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         for key in ["file", "colladaVersion", "authoringTool", "upAxis", "unitMeters", "geometries", "controllers", "nodes",
@@ -43,9 +44,9 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: Data(j.stdout.utf8))) != nil)
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: TestPaths.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func humanSummaryOfTheBlenderHumanoid() throws {
-        let shared = try #require(CommandRunner.shared)
+        let shared = try #require(TestPaths.shared)
         let r = try CommandRunner.run(["info", shared + "/corpus/blender-made/humanoid_default.dae"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("1608 triangles"))

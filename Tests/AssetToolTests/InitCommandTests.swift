@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A person's own Blender exports in, icons out: `init`, then `icons` and `validate` on that folder.
 @Suite struct InitCommandTests {
     /// A new folder with the Blender-made base model and two animation-only rigs renamed as a person
     /// would name them.
     static func blenderFolder() throws -> String {
-        let shared = try #require(CommandRunner.shared)
+        let shared = try #require(TestPaths.shared)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let made = shared + "/corpus/blender-made/"
@@ -16,7 +17,7 @@ import Testing
         return dir
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil, "../shared (the Blender-made files) is not beside this checkout"))
+    @Test(.enabled(if: TestPaths.shared != nil, "../shared (the Blender-made files) is not beside this checkout"))
     func blenderExportsToIconsInTwoCommands() throws {
         let dir = try Self.blenderFolder()
         let out = dir + "-out"
@@ -68,7 +69,7 @@ import Testing
         #expect(missing.status == 66)
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil, "../shared (the Blender-made files) is not beside this checkout"))
+    @Test(.enabled(if: TestPaths.shared != nil, "../shared (the Blender-made files) is not beside this checkout"))
     func renamedBoneIsAnErrorInValidate() throws {
         let dir = try Self.blenderFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -131,7 +132,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-err-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir + "/Models", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/Poses", withIntermediateDirectories: true)
-        let assets = CommandRunner.repoRoot.path + "/Assets/"
+        let assets = TestPaths.repoRoot.path + "/Assets/"
         try FileManager.default.copyItem(atPath: assets + "Models/base-model.dae", toPath: dir + "/Models/base-model.dae")
         try FileManager.default.copyItem(atPath: assets + "Poses/pushup-01-pose.dae", toPath: dir + "/Poses/pushup-01-pose.dae")
         try FileManager.default.copyItem(atPath: assets + "icon-style.json", toPath: dir + "/icon-style.json")
@@ -139,7 +140,7 @@ import Testing
         return dir
     }
 
-    @Test(.enabled(if: CommandRunner.haveAssets, "Assets/ is not in this checkout"), arguments: mistakes)
+    @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"), arguments: mistakes)
     func iconsReportsTheMistakeWhereItIs(_ m: Mistake) throws {
         let dir = try Self.assets(m.catalog)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end tests of `assettool pose`: the command as a user runs it.
 @Suite struct PoseCommandTests {
@@ -11,9 +12,9 @@ import Testing
 
     /// The base humanoid with its walk rig applied: OBJ written atomically to a file, one `o` per
     /// instance, 818 vertices in POSITION order, faces in range; the rig's report on stderr.
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: TestPaths.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func objOfTheHumanoidWithItsRig() throws {
-        let shared = try #require(CommandRunner.shared)
+        let shared = try #require(TestPaths.shared)
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("walk.obj").path
@@ -44,9 +45,9 @@ import Testing
     }
 
     /// JSON carries meshes, joint world matrices and the camera; the frame and time options agree.
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: TestPaths.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func jsonFrameEqualsTime() throws {
-        let shared = try #require(CommandRunner.shared)
+        let shared = try #require(TestPaths.shared)
         let base = shared + "/corpus/blender-made/humanoid_default.dae"
         let a = try CommandRunner.run(["pose", base, "--frame", "12", "--fps", "24", "--format", "json"])
         let b = try CommandRunner.run(["pose", base, "--time", "0.5", "--format", "json"])
@@ -66,7 +67,7 @@ import Testing
     /// Bad arguments exit 64 (no time is the animation's start), an unreadable file 66, a broken file 65 with a located error, and a
     /// failed write leaves the previous output untouched.
     @Test func errorsAndExitCodes() throws {
-        let fixture = CommandRunner.fixtures + "/rig_semantics.dae"
+        let fixture = TestPaths.fixtures + "/rig_semantics.dae"
         // No time: the animation's start (the shared option rules are PoseOptionsTests').
         let noTime = try CommandRunner.run(["pose", fixture, "--format", "json"])
         let atStart = try CommandRunner.run(["pose", fixture, "--format", "json", "--time", "0"])

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `pose`, `render` and `preview` share their pose options (`--rig --clip --time --frame --fps`): the
 /// three accept and refuse exactly the same values.
 @Suite struct PoseOptionsTests {
-    static let cube = CommandRunner.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
+    static let cube = TestPaths.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
 
     /// Each command on the cube, small and quick; `render` writes into `dir`.
     static func command(_ name: String, dir: String) -> [String] {

@@ -2,11 +2,12 @@ import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
+import TestSupport
 
 @Suite struct PreviewCommandTests {
-    static let cube = CommandRunner.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
-    static var humanoid: String? { CommandRunner.shared.map { $0 + "/corpus/blender-made/humanoid_default.dae" } }
-    static var humanoidRig: String? { CommandRunner.shared.map { $0 + "/corpus/blender-made/humanoid_anim_only.dae" } }
+    static let cube = TestPaths.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
+    static var humanoid: String? { TestPaths.shared.map { $0 + "/corpus/blender-made/humanoid_default.dae" } }
+    static var humanoidRig: String? { TestPaths.shared.map { $0 + "/corpus/blender-made/humanoid_anim_only.dae" } }
 
     @Test func pipedOutputIsPlainAt80Columns() throws {
         let r = try CommandRunner.run(["preview", Self.cube])
@@ -66,7 +67,7 @@ import Testing
         if framesPerLoop < 0 { #expect(text.contains("\u{1B}[38;5;")) }
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil && PseudoTerminal.isAvailable, "needs ../shared (the Blender-made humanoid) and /dev/ptmx"))
+    @Test(.enabled(if: TestPaths.shared != nil && PseudoTerminal.isAvailable, "needs ../shared (the Blender-made humanoid) and /dev/ptmx"))
     func ctrlCStopsAndRestoresTheCursor() throws {
         let h = try #require(Self.humanoid), rig = try #require(Self.humanoidRig)
         let r = try PseudoTerminal.run(["preview", h, "--rig", rig, "--play", "--width", "40", "--height", "20"],
@@ -81,7 +82,7 @@ import Testing
 
     /// `--frame N` is the time `N / rate` (the animation's key rate, or --fps), as `pose` and `render` read it;
     /// no time is the animation's start.
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: TestPaths.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func frameIsTimeAtTheRate() throws {
         let h = try #require(Self.humanoid), rig = try #require(Self.humanoidRig)
         let scene = try ColladaLoader.load(path: h).applying(rig: try ColladaLoader.load(path: rig)).scene

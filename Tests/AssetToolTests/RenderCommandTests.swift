@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RenderCommandTests {
-    static let cube = CommandRunner.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
+    static let cube = TestPaths.repoRoot.path + "/Tests/PoseRendererTests/Fixtures/lit_cube.dae"
 
     static func tempDir() throws -> String {
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("render-cmd-\(UUID().uuidString)").path
@@ -33,11 +34,11 @@ import Testing
         #expect(try CommandRunner.run(["render", Self.cube, "--time", "1", "--frame", "3", "-o", dir + "/x.png"]).status == 64)
     }
 
-    @Test(.enabled(if: CommandRunner.shared != nil, "needs ../shared (the Blender-made humanoid)"))
+    @Test(.enabled(if: TestPaths.shared != nil, "needs ../shared (the Blender-made humanoid)"))
     func iconReportsItsOffset() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let h = try #require(CommandRunner.shared) + "/corpus/blender-made/humanoid_default.dae"
+        let h = try #require(TestPaths.shared) + "/corpus/blender-made/humanoid_default.dae"
         let r = try CommandRunner.run(["render", h, "--time", "0.4", "--icon", "incomplete", "--scale", "2", "-o", dir + "/i.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("icon incomplete 120px") && r.stderr.contains("from the silhouette"))

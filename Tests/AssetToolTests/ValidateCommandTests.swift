@@ -3,14 +3,15 @@ import AssetCatalog
 import Foundation
 import RigLint
 import Testing
-import ValidateFixtures
+import TestSupport
 import PipelineKit
+import TestSupport
 
 /// `assettool validate` end to end: exit codes, output formats, the default invocation, and
 /// deterministic output whatever the thread count.
-@Suite(.enabled(if: CommandRunner.shared != nil, "needs ../shared/corpus/blender-made"))
+@Suite(.enabled(if: TestPaths.shared != nil, "needs ../shared/corpus/blender-made"))
 struct ValidateCommandTests {
-    static var blender: String { (CommandRunner.shared ?? "") + "/corpus/blender-made" }
+    static var blender: String { (TestPaths.shared ?? "") + "/corpus/blender-made" }
 
     /// Runs `assettool` in `directory`.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandRunner.Output {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ColladaKit
 import PipelineKit
+import TestSupport
 
 /// The real-world corpus in ../shared: every file loads, or is rejected with a located error.
 @Suite struct CorpusTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ColladaKit
 import PipelineKit
+import TestSupport
 
 /// The reader's diagnostics are declared once (``DiagnosticRule/readerRules``), and every
 /// diagnostic a load makes names a declared rule with the severity it declares (or a warning,

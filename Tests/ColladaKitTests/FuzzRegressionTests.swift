@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ColladaKit
 import PipelineKit
+import TestSupport
 
 /// Every input the fuzzer (Tests/Fuzz) or its review found crashing, hanging or exhausting memory,
 /// kept in `Fixtures/fuzz/` with the outcome it must have now: refused with a located error, or

@@ -2,6 +2,7 @@ import AssetBenchmarks
 import Foundation
 import Testing
 @testable import ColladaKit
+import TestSupport
 
 /// The posed-mesh references in `../shared/corpus/poses-blender` (Blender 3.4.1) and `poses-spec`
 /// (a minimal evaluator written from the COLLADA specification), compared with

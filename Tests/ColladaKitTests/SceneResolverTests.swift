@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import TestSupport
 
 @Suite struct SceneResolverTests {
     /// Sum of triangle areas of a mesh (file space).

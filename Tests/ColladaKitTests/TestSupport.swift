@@ -3,24 +3,6 @@ import Testing
 @testable import ColladaKit
 import PipelineKit
 
-/// Paths the tests read: our fixtures, and `../shared` beside the checkout (CI has it; a user's
-/// checkout may not, and those tests then skip saying so).
-enum TestPaths {
-    static let fixtures: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-    }()
-    static let repoRoot: URL = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }()
-    static let shared: String? = {
-        let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
-        return FileManager.default.fileExists(atPath: p + "/corpus") ? p : nil
-    }()
-
-    static func fixture(_ name: String) -> String { fixtures + "/" + name }
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
-}
-
 /// A seeded random number generator (SplitMix64), so a randomized test tries the same inputs on
 /// every run and a failure can be reproduced.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ColladaKit
+import TestSupport
 
 /// Writer -> reader round trips: what ``ColladaWriter`` writes loads back to the same scene.
 @Suite struct WriterRoundTripTests {

@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 // The libFuzzer harnesses: their own package so the main build never needs the fuzzer runtime. Build and
 // run one with `Tests/Fuzz/run.sh SECONDS [JOBS]` (FUZZ_TARGET picks it, ColladaFuzz by default).
-//
-// run.sh builds every module with `-package-name reps3d`, so the harnesses reach the `package` API of the
-// catalog reader and the exporters (kept out of the libraries' public API) as the main package's own
-// targets do.
 import PackageDescription
 
 let package = Package(
@@ -24,16 +20,14 @@ let package = Package(
         .executableTarget(
             name: "CatalogFuzz",
             dependencies: [
-                .product(name: "AssetCatalog", package: "Reps3D"),
-                .product(name: "JSONKit", package: "Reps3D"),
+                .product(name: "FuzzTargets", package: "Reps3D"),
             ]),
         // export and convert: a rig applied to the mannequin, the export model, GLB and USDA.
         .executableTarget(
             name: "ExportFuzz",
             dependencies: [
-                .product(name: "AssetCatalog", package: "Reps3D"),
                 .product(name: "ColladaKit", package: "Reps3D"),
-                .product(name: "SceneExport", package: "Reps3D"),
+                .product(name: "FuzzTargets", package: "Reps3D"),
             ]),
     ]
 )

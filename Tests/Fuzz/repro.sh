@@ -28,7 +28,7 @@ if [ -z "$target" ]; then
     *) target=ColladaFuzz ;;
   esac
 fi
-build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -package-name -Xswiftc reps3d)
+build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 mkdir -p artifacts
 rm -f ".build/$config.yaml"  # see run.sh: a stale build plan can miss new source files
 if ! "${build[@]}" >artifacts/build-repro.log 2>&1; then

@@ -31,9 +31,8 @@ config="${FUZZ_CONFIG:-release}"
 cd "$here"
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main (and not rename ours); the -Xswiftc flags
 # instrument every Swift module, ColladaKit included, for coverage and AddressSanitizer. Release
-# keeps Swift's bounds and overflow checks, so a bad index still traps. One package name for every
-# module (ours and Reps3D's) lets the harnesses call the `package` API, as the main package's tests do.
-build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -package-name -Xswiftc reps3d)
+# keeps Swift's bounds and overflow checks, so a bad index still traps.
+build=(swift build -c "$config" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 corpus=".corpus/$target"
 mkdir -p "$corpus" artifacts
 # SwiftPM caches the build plan of the path dependency: a source file added to ColladaKit since

@@ -3,6 +3,7 @@ import ColladaKit
 import Foundation
 import PoseRenderer
 import Testing
+import TestSupport
 
 /// The 60 icons of the bundled `Assets/`, measured as a person reads them (issues "Icons that read at a
 /// glance" and "Icons a person names alone at 60 pt"), each rendered as the batch renders it (the pose file
@@ -21,8 +22,7 @@ import Testing
 /// - **on the canvas**: no pixel of anything drawn (figure, props, floor) on the outer 2 px, at @3x and at @1x.
 /// The worst case of each exercise is printed.
 @Suite struct IconsReadAtAGlanceTests {
-    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets").path
+    static let assets = TestPaths.assets
     static let reading = CatalogFile.read(path: assets + "/catalog.json")
 
     /// One exercise's ten icons: the silhouette masks, the border pixels, the edge contrasts and the tones.

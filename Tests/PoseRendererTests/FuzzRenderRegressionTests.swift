@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 /// The rendering half of the fuzz harness (Tests/Fuzz) on every fuzz fixture that loads
 /// (`Tests/ColladaKitTests/Fixtures/fuzz`, whose load outcomes `FuzzRegressionTests` checks), and the
@@ -91,7 +92,7 @@ import Testing
     /// A camera node scaled by 0 has no axes and its matrix no inverse: the camera was put at the origin looking
     /// down -Z, ignoring its node, and saw nothing here (a blank render). The renderer now falls back to the fitted camera, and says so (`isFile` false).
     @Test func degenerateFileCameraFallsBackToFitted() throws {
-        let scene = try ColladaLoader.load(path: TestPaths.fixture("camera_zero_scale.dae"))
+        let scene = try ColladaLoader.load(path: RendererPaths.fixture("camera_zero_scale.dae"))
         let renderer = SceneRenderer(scene: scene, coloring: DrawList.Coloring(defaultColor: SIMD3(0.8, 0.8, 0.8)))
         let pose = scene.pose(at: 0)
         #expect(scene.camera(in: pose) != nil)

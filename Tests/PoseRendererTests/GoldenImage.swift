@@ -14,7 +14,7 @@ enum GoldenImage {
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
     static func check(_ image: LinearImage, named name: String) throws {
-        let path = TestPaths.golden + "/" + name + ".png"
+        let path = RendererPaths.golden + "/" + name + ".png"
         let actual = SRGB.encodeStraight(image)
         if recording {
             try AtomicFile.write(PNGEncoder.encode(rgba: actual, width: image.width, height: image.height), to: path)

@@ -2,9 +2,10 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 @Suite struct GoldenTests {
-    static func cube() throws -> Scene { try ColladaLoader.load(path: TestPaths.fixture("lit_cube.dae")) }
+    static func cube() throws -> Scene { try ColladaLoader.load(path: RendererPaths.fixture("lit_cube.dae")) }
 
     @Test func litCubeThroughItsCamera() throws {
         let scene = try Self.cube()

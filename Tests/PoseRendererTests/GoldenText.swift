@@ -5,9 +5,9 @@ import Testing
 /// first differing line is reported. Goldens are (re-)recorded only with `RECORD_GOLDENS=1`.
 enum GoldenText {
     static func check(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let path = TestPaths.golden + "/preview/" + name
+        let path = RendererPaths.golden + "/preview/" + name
         if GoldenImage.recording {
-            try FileManager.default.createDirectory(atPath: TestPaths.golden + "/preview", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: RendererPaths.golden + "/preview", withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             return
         }

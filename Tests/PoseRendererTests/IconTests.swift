@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 @Suite(.enabled(if: TestPaths.hasShared, "needs ../shared (the Blender-made humanoid)"))
 struct IconTests {

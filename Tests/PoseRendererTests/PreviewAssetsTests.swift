@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 /// The project's own poses (`Assets/Poses/<id>-pose.dae` on `Assets/Models/base-model.dae`) in ascii at 60x30, the size
 /// the issue asks each to be recognisable at: every one draws a figure that fills the frame along its longer side

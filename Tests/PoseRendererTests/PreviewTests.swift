@@ -2,10 +2,11 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 /// Golden text of a few poses in each mode (no colour: deterministic), and the properties the goldens rest on.
 @Suite struct PreviewTests {
-    static func cube() throws -> Scene { try ColladaLoader.load(path: TestPaths.fixture("lit_cube.dae")) }
+    static func cube() throws -> Scene { try ColladaLoader.load(path: RendererPaths.fixture("lit_cube.dae")) }
     static func humanoid() throws -> Scene { try ColladaLoader.load(path: TestPaths.humanoid ?? "") }
 
     @Test(arguments: PreviewMode.allCases)
@@ -147,7 +148,7 @@ import Testing
     /// Key times 1e20 s apart made `loopTimes` trap converting the frame count to Int (`assettool preview
     /// --play`); an infinite clip length gave NaN times.
     @Test func timelineOfAbsurdLengthStaysBounded() throws {
-        let scene = try ColladaLoader.load(path: TestPaths.fixture("keys_1e20_apart.dae"))
+        let scene = try ColladaLoader.load(path: RendererPaths.fixture("keys_1e20_apart.dae"))
         let t = PreviewTimeline(scene: scene)
         #expect(t.duration == 1e20)
         let times = t.loopTimes()

@@ -2,6 +2,7 @@ import ColladaKit
 import Foundation
 import Testing
 @testable import PoseRenderer
+import TestSupport
 
 @Suite struct RasterizerTests {
     /// Sub-pixel offsets (multiples of 1/256, so fixed-point snapping is exact) at which the tiled rectangle is drawn.

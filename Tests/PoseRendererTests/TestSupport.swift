@@ -3,19 +3,11 @@ import Foundation
 import Testing
 @testable import PoseRenderer
 
-/// Paths the tests read: our fixtures and goldens, and `../shared` beside the checkout (CI has it; without it
-/// the tests that need it are skipped, saying so through their trait).
-enum TestPaths {
+/// The renderer's own fixtures and goldens (the checkout, `Assets/` and `../shared` are ``TestPaths``).
+enum RendererPaths {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let fixtures = here.appendingPathComponent("Fixtures").path
     static let golden = here.appendingPathComponent("Golden").path
-    static let repoRoot = here.deletingLastPathComponent().deletingLastPathComponent()
-    static let shared: String? = {
-        let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
-        return FileManager.default.fileExists(atPath: p + "/corpus") ? p : nil
-    }()
-    static var humanoid: String? { shared.map { $0 + "/corpus/blender-made/humanoid_default.dae" } }
-    static var hasShared: Bool { shared != nil }
     static func fixture(_ name: String) -> String { fixtures + "/" + name }
 }
 

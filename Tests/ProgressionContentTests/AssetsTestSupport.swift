@@ -1,17 +1,14 @@
 import ColladaKit
 import Foundation
 @testable import ProgressionContent
+import TestSupport
 
 /// The committed `Assets/` folder and the base model, loaded once for the asset tests.
 enum AssetsFixture {
-    static let repoRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repoRoot: URL = TestPaths.repoRoot
     static let assets = repoRoot.appendingPathComponent("Assets")
     /// `../shared` beside the checkout, when present (CI).
-    static let shared: String? = {
-        let p = repoRoot.deletingLastPathComponent().appendingPathComponent("shared").path
-        return FileManager.default.fileExists(atPath: p + "/schema") ? p : nil
-    }()
+    static let shared: String? = TestPaths.shared
 
     static func path(_ rel: String) -> String { assets.appendingPathComponent(rel).path }
 

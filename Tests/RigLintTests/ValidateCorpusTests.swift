@@ -1,4 +1,4 @@
-import ValidateFixtures
+import TestSupport
 @testable import RigLint
 import ColladaKit
 import Foundation

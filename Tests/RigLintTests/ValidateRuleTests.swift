@@ -2,7 +2,7 @@ import ColladaKit
 import Foundation
 @testable import RigLint
 import Testing
-import ValidateFixtures
+import TestSupport
 import PipelineKit
 
 /// One fixture per rule: a real Blender rig, base model or a small catalog, mutated in the test so

@@ -2,7 +2,7 @@ import ColladaKit
 import Foundation
 @testable import RigLint
 import Testing
-import ValidateFixtures
+import TestSupport
 @testable import PipelineKit
 
 /// The rule engine and the output formats, without the command line.

@@ -2,10 +2,11 @@ import ColladaKit
 import Foundation
 @testable import SceneExport
 import Testing
+import TestSupport
 
 /// The GLB layout and the glTF rules `GLBWriter` promises, read back from the bytes.
 @Suite struct GLBWriterTests {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = TestPaths.repoRoot
     static let haveAssets = FileManager.default.fileExists(atPath: repoRoot.path + "/Assets/Models/base-model.dae")
 
     /// The base mannequin with `rig` applied, as a GLB, and its JSON and BIN chunks.

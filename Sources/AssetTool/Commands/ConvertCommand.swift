@@ -31,8 +31,8 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The COLLADA file (the base model).")
     var file: String
 
-    @Option(help: "An animation-only rig applied to the base model by joint name, id, then sid (its \"Camera\" replaces the model's).")
-    var rig: String?
+    @OptionGroup var rigOption: RigOption
+    var rig: String? { rigOption.rig }
 
     @Option(help: "Only this <animation_clip> (name or id).")
     var clip: String?

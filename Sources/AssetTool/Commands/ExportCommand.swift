@@ -29,25 +29,14 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "The output folder.")
     var out = "Build/Export"
 
-    @Option(help: "The formats, comma-separated.")
-    var format = "usdz,glb"
-
-    var formats: [ExportBatch.Format] {
-        format.split(separator: ",").compactMap { ExportBatch.Format(rawValue: String($0).trimmingBlanks) }
-    }
-
-    func validate() throws {
-        let names = format.split(separator: ",").map { String($0).trimmingBlanks }
-        if names.isEmpty || names.contains(where: { ExportBatch.Format(rawValue: $0) == nil }) {
-            throw ValidationError("--format is a comma-separated list of usdz and glb")
-        }
-    }
+    @Option(help: ArgumentHelp("The formats, comma-separated, each once: usdz, glb (default: usdz,glb).", valueName: "formats"), transform: ExportFormats.parse)
+    var format = ExportFormats([.usdz, .glb])
 
     func run() async throws {
         var options = ExportBatch.Options()
         options.assets = batch.assets
         options.out = out
-        options.formats = ExportBatch.Format.allCases.filter(formats.contains)
+        options.formats = ExportBatch.Format.allCases.filter(format.formats.contains)
         options.jobs = batch.workers
         options.force = batch.force
         options.only = try batch.selectedIDs()

@@ -21,8 +21,8 @@ struct PoseBench: ParsableCommand {
     @Argument(help: "A skinned, animated COLLADA file (the base model with --rig).")
     var file: String?
 
-    @Option(help: "An animation-only rig applied to FILE.")
-    var rig: String?
+    @OptionGroup var rigOption: RigOption
+    var rig: String? { rigOption.rig }
 
     @Option(help: "Vertices of the synthetic mesh (0 skips it).")
     var syntheticVertices = 50_000

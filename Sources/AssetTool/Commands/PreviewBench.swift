@@ -19,8 +19,8 @@ struct PreviewBench: ParsableCommand {
     @Argument(help: "The COLLADA file (base model).")
     var file: String
 
-    @Option(help: "An animation-only rig applied to the base model.")
-    var rig: String?
+    @OptionGroup var rigOption: RigOption
+    var rig: String? { rigOption.rig }
 
     @Option(help: "Columns.")
     var width = 80
@@ -40,8 +40,8 @@ struct PreviewBench: ParsableCommand {
     @Option(help: "Frames timed per mode.")
     var runs = 200
 
-    @Option(help: "Worker threads (default: all cores).")
-    var threads: Int?
+    @OptionGroup var threading: ThreadsOption
+    var threads: Int? { threading.threads }
 
     @Flag(help: "Also print the median of each stage: pose, skin + draw list, camera, raster, shading, cells.")
     var stages = false

@@ -67,8 +67,8 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Samples per pixel side, 1...8 (default: 1 for ascii and braille, 2 for blocks).")
     var samples: Int?
 
-    @Option(help: "Worker threads (default: all cores; output is identical for any count).")
-    var threads: Int?
+    @OptionGroup var threading: ThreadsOption
+    var threads: Int? { threading.threads }
 
     func validate() throws {
         if play && (pose.time != nil || pose.frame != nil) { throw ValidationError("--play shows every frame: drop --time/--frame") }
@@ -77,7 +77,6 @@ struct PreviewCommand: ParsableCommand {
         if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1...1000 rows") }
         if let loops, loops < 1 { throw ValidationError("--loops must be at least 1") }
         if let samples, !(1...8).contains(samples) { throw ValidationError("--samples must be 1...8") }
-        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 
     func run() throws {

@@ -34,8 +34,8 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Timed runs per case; medians are reported.")
     var runs: Int = 7
 
-    @Option(help: "Worker threads (default: all cores).")
-    var threads: Int?
+    @OptionGroup var threading: ThreadsOption
+    var threads: Int? { threading.threads }
 
     @Option(help: "Folder for the PNGs written by the full path.")
     var out: String = "/tmp"

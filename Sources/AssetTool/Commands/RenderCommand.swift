@@ -49,8 +49,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Samples per pixel side (default: the style's samplesPerSide, 4).")
     var samples: Int?
 
-    @Option(help: "Worker threads (default: all cores; output is identical for any count).")
-    var threads: Int?
+    @OptionGroup var threading: ThreadsOption
+    var threads: Int? { threading.threads }
 
     @Flag(help: "Skip back faces.")
     var cull = false
@@ -63,7 +63,6 @@ struct RenderCommand: ParsableCommand {
         if !(1...8).contains(scale) { throw ValidationError("--scale must be 1...8") }
         if (size ?? 256) * scale > 8192 { throw ValidationError("--size times --scale must be at most 8192 pixels") }
         if let samples, !(1...16).contains(samples) { throw ValidationError("--samples must be 1...16") }
-        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 
     func run() throws {

@@ -12,8 +12,8 @@ import PipelineKit
 /// else `--frame` N at N / fps seconds (as Blender numbers frames), fps being `--fps` or the animation's
 /// own key rate; else the animation's start.
 struct PoseOptions: ParsableArguments {
-    @Option(help: "An animation-only rig applied to the base model by joint name, id, then sid (its \"Camera\" replaces the model's).")
-    var rig: String?
+    @OptionGroup var rigOption: RigOption
+    var rig: String? { rigOption.rig }
 
     @Option(help: "Play only this <animation_clip> (name or id); times are then measured from the clip's start.")
     var clip: String?
