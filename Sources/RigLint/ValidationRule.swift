@@ -2,25 +2,27 @@ import AssetCatalog
 import ColladaKit
 import PipelineKit
 
-/// One check of `assettool validate`: a stable id (printed as `[id]`), a severity and what it checks.
+/// One check of `assettool validate`: a rule of the package's one vocabulary (``DiagnosticRule``: a stable id
+/// printed as `[id]`, a severity, a stage, what it checks), whose stage is the linter's area.
 ///
 /// Rules are declared by the group that implements them (`AnimationRules`, `RigRules`,
 /// `BaseModelRules`, `CatalogRules`); ``all`` lists every one, in that order. The reader's own
 /// diagnostics, which `validate` passes through, are ColladaKit's ``DiagnosticRule/readerRules``.
-package struct ValidationRule: Sendable, Hashable {
+package typealias ValidationRule = DiagnosticRule
+
+extension DiagnosticRule {
+    /// The linter's areas: the stages of its rules.
     package enum Area: String, Sendable, CaseIterable { case animation, rig, base, catalog }
 
-    package var id: String
-    package var severity: Diagnostic.Severity
-    package var area: Area
-    /// One line saying what the rule checks.
-    package var summary: String
+    /// A linter rule: its stage is `area`.
+    init(id: String, severity: Diagnostic.Severity, area: Area, summary: String) {
+        self.init(id, severity, Stage(rawValue: area.rawValue), summary)
+    }
 
     /// A diagnostic of this rule at `location`.
     func callAsFunction(_ message: String, at location: SourceLocation, notes: [String] = []) -> Diagnostic {
-        Diagnostic(severity, id, message, at: location, notes: notes)
+        Diagnostic(self, message, at: location, notes: notes)
     }
-
     /// Every rule `validate` runs itself (the reader's own diagnostics come on top: ``listing``).
     package static let all: [ValidationRule] = AnimationRules.rules + RigRules.rules + BaseModelRules.rules + CatalogRules.rules
 
@@ -51,5 +53,5 @@ extension ValidationRule {
         }
         + DiagnosticRule.catalogRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
         + DiagnosticRule.batchRules.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
-        + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.area.rawValue, summary: $0.summary) }
+        + all.map { ListedRule(id: $0.id, severity: $0.severity, area: $0.stage.rawValue, summary: $0.summary) }
 }

@@ -74,7 +74,7 @@ struct ValidateCommandTests {
         // Every rule is listed with its severity.
         let list = try Self.run(["validate", "--list-rules"], in: dir)
         #expect(list.status == 0)
-        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t\(rule.area.rawValue)\t")) }
+        for rule in ValidationRule.all { #expect(list.stdout.contains("\(rule.id)\t\(rule.severity.rawValue)\t\(rule.stage.rawValue)\t")) }
         let noAssets = try Self.run(["validate"], in: dir)
         #expect(noAssets.status == 66)
         #expect(noAssets.stderr.contains("Assets: error: no such folder"))

@@ -37,7 +37,7 @@ func loadErrors(_ bytes: [UInt8], path: String = "bad.dae") -> [Diagnostic] {
     } catch let e as LoadError {
         return e.diagnostics.filter { $0.severity == .error }
     } catch {
-        return [Diagnostic(.error, "unexpected", "\(error)", at: SourceLocation(path: path, line: 0, column: 0))]
+        return [Diagnostic(.sceneUnresolved, "unexpected: \(error)", at: SourceLocation(path: path, line: 0, column: 0))]
     }
 }
 

@@ -15,7 +15,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
     public var location: SourceLocation
     public var notes: [String]
 
-    public init(_ severity: Severity, _ id: String, _ message: String, at location: SourceLocation, notes: [String] = []) {
+    /// Only through a rule (``init(_:_:at:notes:severity:)``): an id is never a string written at the call site.
+    init(_ severity: Severity, _ id: String, _ message: String, at location: SourceLocation, notes: [String] = []) {
         self.severity = severity
         self.id = id
         self.message = message
