@@ -6,6 +6,8 @@ import Foundation
 import PoseRenderer
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
