@@ -69,9 +69,12 @@ package struct ExportModel: Sendable {
 
     package struct Animation: Sendable {
         package var name: String
-        /// Seconds from 0, strictly increasing, one per key.
+        /// Seconds from 0, strictly increasing, one per key: `k / keysPerSecond`, the last one clamped to the
+        /// animation's end (so it may come sooner than a whole step after the one before).
         package var times: [Float]
         package var tracks: [Track]
+        /// The rate the keys were sampled at (``ColladaKit/Scene/keyRate(clip:)`` unless the caller chose one).
+        package var keysPerSecond: Float
     }
 
     package var nodes: [Node] = []
@@ -249,6 +252,15 @@ extension ExportModel {
     /// error at the sampler whose last key makes it too long (at `path`, the file the animation came from, when no
     /// sampler is known); nil when it can. O(samplers).
     package static func lengthProblem(_ scene: Scene, clip: AnimationClip? = nil, keysPerSecond: Float? = nil, path: String) -> Diagnostic? {
+        // A key time that is not a finite number of seconds (`inf` typed for a time) has no place on any clock.
+        for c in clip?.channels ?? Array(scene.channels.indices) where c >= 0 && c < scene.channels.count {
+            let s = scene.channels[c].sampler
+            guard s >= 0, s < scene.samplers.count, let bad = scene.samplers[s].input.first(where: { !$0.isFinite }) else { continue }
+            let sampler = scene.samplers[s]
+            return Diagnostic(.animationTooLong,
+                              "the key time \(bad) s\(sampler.id.map { " in sampler '\($0)'" } ?? "") is not a finite number of seconds; the key looks mistyped",
+                              at: sampler.location.path.isEmpty ? SourceLocation(path: path, line: 0, column: 0) : sampler.location)
+        }
         guard let range = scene.animationRange(clip: clip) else { return nil }
         let rate = keysPerSecond ?? scene.keyRate(clip: clip)
         let span = range.upperBound - range.lowerBound
@@ -306,7 +318,7 @@ extension ExportModel {
             }
             tracks.append(track)
         }
-        return (Animation(name: name, times: times, tracks: tracks), first)
+        return (Animation(name: name, times: times, tracks: tracks, keysPerSecond: rate), first)
     }
 
     /// Each node's world transform (Y up, metres) at the first key: parents first.

@@ -23,16 +23,18 @@ package enum USDAWriter {
     /// The root layer's text.
     package static func write(_ model: ExportModel) -> String {
         var w = Text()
-        let keys = model.animation?.times.count ?? 1
-        let rate = model.animation.flatMap { a in a.times.count >= 2 ? Float(a.times.count - 1) / (a.times[a.times.count - 1] - a.times[0]) : nil } ?? 30
+        // Time codes at the key rate: key k at `times[k] · rate` (a whole number but for a last key that ends the
+        // animation between two steps), so the USD clock is the GLB's, second for second.
+        let rate = model.animation?.keysPerSecond ?? 30
+        let end = model.animation?.times.last.map { timeCode($0, rate: rate) } ?? "0"
         w.line("#usda 1.0")
         w.line("(")
         w.line("    defaultPrim = \"Root\"")
         w.line("    doc = \"Written by assettool\"")
-        w.line("    endTimeCode = \(keys - 1)")
+        w.line("    endTimeCode = \(end)")
         w.line("    metersPerUnit = 1")
         w.line("    startTimeCode = 0")
-        w.line("    timeCodesPerSecond = \(number(rate.rounded()))")
+        w.line("    timeCodesPerSecond = \(number(rate))")
         w.line("    upAxis = \"Y\"")
         w.line(")")
         w.line("")
@@ -152,7 +154,7 @@ package enum USDAWriter {
             func samples(_ type: String, _ attribute: String, _ value: (Int, Int) -> String) {
                 w.open("\(type) \(attribute).timeSamples = {", brace: false)
                 for k in animation.times.indices {
-                    w.line("\(k): [\(nodes.map { value($0, k) }.joined(separator: ", "))],")
+                    w.line("\(timeCode(animation.times[k], rate: animation.keysPerSecond)): [\(nodes.map { value($0, k) }.joined(separator: ", "))],")
                 }
                 w.close(brace: false)
             }
@@ -230,6 +232,15 @@ package enum USDAWriter {
     }
 
     /// A float as USD reads it back exactly (the shortest text that round-trips).
+    /// The time code of `seconds` at `rate` codes a second: a whole number when it is one to within 1/1000 of a
+    /// code (`k / rate · rate` need not be exact in floating point), else the fraction.
+    static func timeCode(_ seconds: Float, rate: Float) -> String {
+        let code = Double(seconds) * Double(rate)
+        let whole = code.rounded()
+        if abs(code - whole) < 1e-3, abs(whole) < 1e9 { return "\(Int(whole))" }
+        return "\(Float(code))"
+    }
+
     static func number(_ v: Float) -> String {
         if v == v.rounded(), abs(v) < 1e7 { return "\(Int(v))" }
         return "\(v)"

@@ -46,16 +46,21 @@ if ! "${build[@]}" >artifacts/build.log 2>&1; then
 fi
 bin="$("${build[@]}" --show-bin-path)/$target"
 shared="$root/../shared/corpus/collada"
+maxlen=65536
 if [ "$target" = CatalogFuzz ]; then
-  # The bundled catalog and style, and every JSON file the tests keep (catalog and style fixtures).
-  mkdir -p .seeds-json
-  find "$root/Assets" "$root/Tests" -maxdepth 4 -type f -name '*.json' -size -64k -not -path '*/.build/*' -print0 \
+  # The bundled catalog and style, and every JSON file the tests keep (catalog and style fixtures), never this
+  # folder's own copies: the seeds are the same on every run.
+  rm -rf .seeds-json; mkdir -p .seeds-json
+  find "$root/Assets" "$root/Tests" -maxdepth 4 -type f -name '*.json' -size -64k -not -path "$here/*" -print0 \
     | while IFS= read -r -d '' f; do cp -f "$f" ".seeds-json/$(printf '%s' "$f" | md5sum | cut -c1-16)-$(basename "$f")"; done
   seeds=("$here/.seeds-json")
   shared=""
 elif [ "$target" = ExportFuzz ]; then
-  mkdir -p .seeds-rigs
-  find "$root/Assets/Animations" "$root/Assets/Poses" -type f -name '*.dae' -size -64k -print0 \
+  # The bundled rigs: the pose files (about 50 KB) and the animated reps (about 180 KB), so the key rate, the
+  # sampling and the length checks start from real animations; inputs up to 256 KB.
+  maxlen=262144
+  rm -rf .seeds-rigs; mkdir -p .seeds-rigs
+  find "$root/Assets/Animations" "$root/Assets/Poses" -type f -name '*.dae' -size -256k -print0 \
     | while IFS= read -r -d '' f; do cp -f "$f" ".seeds-rigs/$(basename "$f")"; done
   seeds=("$here/.seeds-rigs" "$root/Tests/ColladaKitTests/Fixtures")
 else
@@ -78,7 +83,7 @@ fi
 # Swift's crash reporter would catch traps (overflow, bounds) before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no
 log="$here/artifacts/last-run-$target.log"
-args=(-max_len=65536 -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
+args=(-max_len="$maxlen" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5
       -dict="$dict" -artifact_prefix="$here/artifacts/$target-" -print_final_stats=1
       -max_total_time="$seconds")
 # A reproducible run for CI: FUZZ_SEED fixes libFuzzer's random seed and FUZZ_RUNS replaces the time limit
@@ -106,7 +111,7 @@ grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)" "$log" | tail -n "$((jobs + 1))" || 
 grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
 
 # Every artifact this run wrote, printed whole as one base64 line, so a CI log is enough to reproduce
-# a finding after the machine is gone (they are at most -max_len, 64 KB, about 87 KB of base64).
+# a finding after the machine is gone (they are at most -max_len: 64 KB, 256 KB for ExportFuzz).
 new=()
 while IFS= read -r a; do new+=("$a"); done < <(
   find artifacts -maxdepth 1 -type f -newer artifacts/.run-start \

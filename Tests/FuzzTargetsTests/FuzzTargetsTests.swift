@@ -34,12 +34,13 @@ import TestSupport
         }
     }
 
-    /// Every bundled rig and pose file up to 64 KB (what the export fuzzer starts from), the ColladaKit fixtures,
-    /// and the findings: applied to the mannequin, then converted on their own.
+    /// A dozen of the bundled pose files, two animated reps (the export fuzzer starts from all of them), the
+    /// ColladaKit fixtures, and the findings: applied to the mannequin, then converted on their own.
     @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func exportTargetOnSeedsAndFindings() throws {
         let base = try #require(ExportFuzzTarget.base(assets: TestPaths.assets), "the bundled base model did not load")
-        let rigs = Self.files(in: TestPaths.assets + "/Poses", suffixes: [".dae"], maxBytes: 64 << 10).prefix(12)
+        let rigs = Array(Self.files(in: TestPaths.assets + "/Poses", suffixes: [".dae"], maxBytes: 64 << 10).prefix(12))
+            + Self.files(in: TestPaths.assets + "/Animations", suffixes: [".dae"], maxBytes: 256 << 10).prefix(2)
         let inputs = Array(rigs) + Self.files(in: TestPaths.fixtures, suffixes: [".dae", ".zae"], maxBytes: 64 << 10)
             + Self.files(in: Self.regressions + "/ExportFuzz", suffixes: [])
         #expect(!rigs.isEmpty, "no rig seeds")

@@ -8,7 +8,8 @@ enum AssetsFixture {
     static let repoRoot: URL = TestPaths.repoRoot
     static let assets = repoRoot.appendingPathComponent("Assets")
     /// `../shared` beside the checkout, when present (CI).
-    static let shared: String? = TestPaths.shared
+    /// `../shared` when it holds the schemas these tests validate against.
+    static let shared: String? = TestPaths.shared.flatMap { FileManager.default.fileExists(atPath: $0 + "/schema") ? $0 : nil }
 
     static func path(_ rel: String) -> String { assets.appendingPathComponent(rel).path }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ColladaKit
 import PipelineKit
 import PoseRenderer
@@ -61,6 +62,32 @@ import Testing
         #expect(abs((times.last ?? 0) - (range.upperBound - range.lowerBound)) < 1e-5)
         // The icon's default pose time is the middle of the same range.
         #expect(ExportModel.lengthProblem(scene, path: "uneven.dae") == nil)
+    }
+
+    /// The USD clock is the GLB's: time codes at the sampling rate, the last key (which ends the animation between
+    /// two steps) at its fractional code, so both files play the rep in the same seconds.
+    @Test func usdTimeCodesFollowTheKeyTimes() throws {
+        let scene = try Self.unevenScene()
+        let model = ExportModel(scene: scene, name: "uneven")
+        let animation = try #require(model.animation)
+        #expect(animation.keysPerSecond == 10)
+        let text = USDAWriter.write(model)
+        #expect(text.contains("timeCodesPerSecond = 10\n"), "\(text.prefix(300))")
+        let span = try #require(scene.animationRange()).upperBound - scene.animationRange()!.lowerBound
+        let endLine = try #require(text.split(separator: "\n").first { $0.contains("endTimeCode = ") })
+        let end = try #require(Double(endLine.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""))
+        #expect(abs(end / 10 - Double(span)) < 1e-4, "endTimeCode \(end) for a span of \(span) s")
+        // Whole steps print as whole codes: k / 10 · 10 is not exact in floating point, the code is.
+        #expect(USDAWriter.timeCode(Float(3) / 10, rate: 10) == "3" && USDAWriter.timeCode(Float(7) / 24, rate: 24) == "7")
+    }
+
+    /// A key time that is not finite (the reader refuses one in a file; a scene built in code may hold one) is
+    /// refused before any sampling, at its sampler.
+    @Test func nonFiniteKeyTimeIsRefused() throws {
+        var scene = try Self.unevenScene()
+        scene.samplers[0].input[scene.samplers[0].input.count - 1] = .infinity
+        let problem = try #require(ExportModel.lengthProblem(scene, path: "uneven.dae"))
+        #expect(problem.id == "animation-too-long" && problem.message.contains("not a finite number"), "\(problem)")
     }
 
     /// No keys to tell: one rate for every command.

@@ -27,7 +27,14 @@ struct BatchReport {
         case .warnings(let diagnostics): DiagnosticPrinter.printToStderr(diagnostics)
         case .selected(let count): progress = Progress(total: count, quiet: quiet)
         case .finished(let id, .made(let warnings)):
-            if !warnings.isEmpty { progress.message(warnings.map { DiagnosticFormat.text($0) }.joined(separator: "\n")) }
+            // Each warning says which output it is about (a base model's warning is the same for every progression).
+            if !warnings.isEmpty {
+                progress.message(warnings.map { w in
+                    var d = w
+                    d.notes.append("while making \(out)/\(id)")
+                    return DiagnosticFormat.text(d)
+                }.joined(separator: "\n"))
+            }
             progress.step(id, status: "made")
         case .finished(let id, .upToDate): progress.step(id, status: "up to date")
         case .finished(let id, .failed(let diagnostics)):
