@@ -69,9 +69,11 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "bridge-09", name: "Closing bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),
+                   wheel(pelvis: -34, hip: 42, arch: 38, shoulder: -190, knee: 70).key(0.3),
                    wheel(pelvis: -66, hip: 45, arch: 30, shoulder: -195, elbow: -10, knee: 85).key(0.5)],
-            // On the way down, the hands reaching back for the floor (the bridge itself is step 10's cue).
-            iconic: 0.35, referenceKey: 1, anchor: ankles, contacts: footContacts),
+            // On the way down: hips forward over bent knees, the back arched until the head looks at the floor and
+            // the straight arms point down at it, the hands well above it (the bridge itself is step 10's cue).
+            iconic: 0.3, referenceKey: 1, anchor: ankles, contacts: footContacts),
         ProgressionDefinition(
             id: "bridge-10", name: "Stand-to-stand bridges", duration: 4,
             keys: [KeyPose().both("upper_arm", -170).key(0),

@@ -4,7 +4,8 @@
 /// Camera rule (one for the row, see docs/reading-at-a-glance.md):
 /// - Steps 01-05 differ in how the body rests on the floor and how deep it goes (headstand on the forearms,
 ///   crow with the feet in the air, straight arms, elbows at 90, head on the floor): they are seen from the
-///   side (``depthView``), where the arms' bend, the head's gap to the floor and the feet off it are outlines.
+///   front-left three-quarter, raised (``depthView``), where the arms' bend, the head's gap to the floor and the feet
+///   off it are outlines and the two arms part (from the side they lay on one another: 01 and 05 read alike).
 /// - Steps 06-10 all go to the bottom or halfway and differ in what the hands do (touching, one on a ball,
 ///   one arm with the free arm out, the free arm straight out onto a ball, one arm at the bottom): they share
 ///   one raised front three-quarter view (``handsView``) where both hands and the free arm are in front of the
@@ -31,8 +32,8 @@ extension ProgressionLibrary {
     static let heelWall = ProgressionDefinition.Prop(
         name: "wall", shape: .box(SIMD3(0.12, 0.02, 2.1)), position: SIMD3(0, 0, 1.05), besideBody: -1)
 
-    /// Steps 01-05: from the figure's left side, a little raised.
-    static let depthView = ProgressionDefinition.View.from(0, up: 6)
+    /// Steps 01-05: from the figure's left side turned 25 degrees to its front, raised.
+    static let depthView = ProgressionDefinition.View.from(-25, up: 20)
     /// Steps 06-10: from the figure's front-left, raised.
     static let handsView = ProgressionDefinition.View.from(-65, up: 26)
 

@@ -55,6 +55,8 @@ extension ProgressionLibrary {
 
     /// The free arm of a one-arm step, hanging out to the side where the front view shows it.
     static func freeArm(_ k: KeyPose) -> KeyPose { k.left("upper_arm", -8, -32).left("forearm", -15).left("hand", 0) }
+    /// The free arm of a one-arm pull at the top: straight and well out from the side, down (a line no other step has).
+    static func freeArmDown(_ k: KeyPose) -> KeyPose { k.left("upper_arm", 0, -40).left("forearm", 0).left("hand", 0) }
 
     static let pullups: [ProgressionDefinition] = [
         ProgressionDefinition(
@@ -125,7 +127,7 @@ extension ProgressionLibrary {
             view: barView),
         ProgressionDefinition(
             id: "pullup-10", name: "One-arm pullups", duration: 3.5,
-            keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArm(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],
+            keys: [freeArm(hang()).key(0), freeArm(pullHalf()).key(0.25), freeArmDown(pullTop()).key(0.5), freeArm(pullHalf()).key(0.75)],
             iconic: 0.5, ground: nil, anchor: [.palm("R")], contacts: [.hand("R", surface: nil, orient: false)],
             props: bar("R", length: 1.3), view: barView),
     ]
