@@ -57,7 +57,7 @@ package struct IconBatch {
     ///   (and its exit status says so).
     /// - Throws: ``BatchFatalError`` when the catalog, style or base model is missing or invalid.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
-        let inputs = try IconInputs.load(assets: options.assets)
+        let inputs = try IconInputs.load(assets: options.assets, hashCache: options.out + "/.assettool/icons-base.stamps")
         if !inputs.catalogWarnings.isEmpty { onEvent(.warnings(inputs.catalogWarnings)) }
         let shared = IconJob.Shared(inputs, format: options.format)
         var jobs: [IconJob] = []
@@ -69,14 +69,15 @@ package struct IconBatch {
         engine.force = options.force
         engine.knownIDs = Set(inputs.catalog.progressions.map(\.id))
         engine.isID = { IDGrammar.problem($0) == nil }
-        let base = inputs.baseScene
-        var summary = try await BatchEngine<IconJob>(options: engine).run(jobs, prepare: { base }, onEvent: onEvent)
+        // The base model is parsed only when some icon has work to do.
+        let ran = try await BatchEngine<IconJob>(options: engine).runCollecting(jobs, prepare: { try inputs.loadBase() }, onEvent: onEvent)
+        var summary = ran.summary
         if options.contactSheet, let omitted = ContactSheet(catalog: inputs.catalog, style: inputs.style, outputRoot: outputRoot,
                                                              format: options.format).omitted {
             onEvent(.warnings([Diagnostic(.reviewSheetCapped, omitted, at: SourceLocation(path: options.assets + "/catalog.json", line: 0, column: 0))]))
         }
         do {
-            try writeCatalogFiles(inputs: inputs)
+            try writeCatalogFiles(inputs: inputs, known: ran.records)
         } catch let e as AtomicFile.WriteError {
             summary.add(batchFailure: Diagnostic(.batchOutputUnwritable, "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0)))
         } catch {
@@ -85,12 +86,15 @@ package struct IconBatch {
         return summary
     }
 
-    /// The root `Contents.json`, the gathered manifest and the contact sheet, from every record present.
-    func writeCatalogFiles(inputs: IconInputs) throws {
+    /// The root `Contents.json`, the gathered manifest and the contact sheet, from every record present: those this
+    /// run checked or wrote (`known`, by id), and from disk those of the entries it did not select.
+    func writeCatalogFiles(inputs: IconInputs, known: [String: BatchRecord<IconJob.Detail>] = [:]) throws {
         if options.format == .xcassets { try AtomicFile.write(XCAssets.rootContents, to: outputRoot + "/Contents.json", options: Self.writeOptions) }
         var records: [IconManifest.Record] = []
         for p in inputs.catalog.progressions {
-            if let path = try? OutputPath.inside(recordsDir, p.id + ".json"), let r = BatchRecord<IconJob.Detail>.read(path), r.id == p.id {
+            if let r = known[p.id] {
+                records.append(IconManifest.Record(r))
+            } else if let path = try? OutputPath.inside(recordsDir, p.id + ".json"), let r = BatchRecord<IconJob.Detail>.read(path), r.id == p.id {
                 records.append(IconManifest.Record(r))
             }
         }

@@ -53,11 +53,21 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
     /// - Throws: what `prepare` throws (a ``BatchFatalError``), which stops the batch before anything is made.
     package func run(_ jobs: [Job], prepare: () async throws -> Job.Context,
                      onEvent: (BatchEvent) -> Void = { _ in }) async throws -> BatchSummary {
+        try await runCollecting(jobs, prepare: prepare, onEvent: onEvent).summary
+    }
+
+    /// ``run(_:prepare:onEvent:)``, also handing back the record of every job that is up to date or was made (by
+    /// id), as read or written: what a batch gathers into its manifest without reading the records again.
+    package func runCollecting(_ jobs: [Job], prepare: () async throws -> Job.Context,
+                               onEvent: (BatchEvent) -> Void = { _ in }) async throws
+        -> (summary: BatchSummary, records: [String: BatchRecord<Job.Detail>]) {
         onEvent(.selected(count: jobs.count))
         var summary = BatchSummary()
+        var records: [String: BatchRecord<Job.Detail>] = [:]
         var pending: [Int] = []
-        await SlidingWindow.run(count: jobs.count, width: options.jobs, { [self] k in check(jobs[k]) }) { k, outcome in
-            guard let outcome else { return pending.append(k) }
+        await SlidingWindow.run(count: jobs.count, width: options.jobs, { [self] k in checked(jobs[k]) }) { k, result in
+            guard let outcome = result.outcome else { return pending.append(k) }
+            if let record = result.record { records[jobs[k].id] = record }
             summary.add(id: jobs[k].id, outcome)
             onEvent(.finished(id: jobs[k].id, outcome: outcome))
         }
@@ -65,21 +75,25 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
             pending.sort()
             let context = try await prepare()
             let stale = pending.map { jobs[$0] }
-            await SlidingWindow.run(count: stale.count, width: options.jobs, { [self] k in make(stale[k], in: context) }) { k, outcome in
-                summary.add(id: stale[k].id, outcome)
-                onEvent(.finished(id: stale[k].id, outcome: outcome))
+            await SlidingWindow.run(count: stale.count, width: options.jobs, { [self] k in made(stale[k], in: context) }) { k, result in
+                if let record = result.record { records[stale[k].id] = record }
+                summary.add(id: stale[k].id, result.outcome)
+                onEvent(.finished(id: stale[k].id, outcome: result.outcome))
             }
         }
         summary.removedIDs = StaleOutputs.remove(out: options.out, recordsDir: options.recordsDir, known: options.knownIDs, isID: options.isID)
         summary.sortIDs()
-        return summary
+        return (summary, records)
     }
 
     /// Whether `job` is up to date (`.upToDate`), cannot be made (`.failed`), or has work to do (nil).
-    package func check(_ job: Job) -> BatchOutcome? {
+    package func check(_ job: Job) -> BatchOutcome? { checked(job).outcome }
+
+    /// ``check(_:)`` with the record that says the job is up to date (nil otherwise).
+    func checked(_ job: Job) -> (outcome: BatchOutcome?, record: BatchRecord<Job.Detail>?) {
         let paths: [String], recordPath: String
-        do { (paths, recordPath) = try locate(job) } catch { return .failed(error.diagnostics) }
-        guard !options.force, let record = BatchRecord<Job.Detail>.read(recordPath), record.id == job.id else { return nil }
+        do { (paths, recordPath) = try locate(job) } catch { return (.failed(error.diagnostics), nil) }
+        guard !options.force, let record = BatchRecord<Job.Detail>.read(recordPath), record.id == job.id else { return (nil, nil) }
         var stamps = BatchStamps.read(recordPath: recordPath)
         var restamped = false
         // An input whose stamp is the one it had when last hashed keeps its hash (a no-op run reads no input).
@@ -91,29 +105,32 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
                 continue
             }
             let input: BatchInput
-            do { input = try read(job, path) } catch { return .failed(error.diagnostics) }
+            do { input = try read(job, path) } catch { return (.failed(error.diagnostics), nil) }
             hashes.append(input.hash)
             stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: input.hash) }
             restamped = true
         }
         guard record.inputHash == job.inputHash(hashes), filesIntact(record.files, stamps: &stamps.outputs, restamped: &restamped) else {
-            return nil
+            return (nil, nil)
         }
         if restamped { stamps.write(recordPath: recordPath) }
-        return .upToDate
+        return (.upToDate, record)
     }
 
     /// Reads and hashes `job`'s inputs, makes it, writes its files, its record and their stamps.
-    package func make(_ job: Job, in context: Job.Context) -> BatchOutcome {
+    package func make(_ job: Job, in context: Job.Context) -> BatchOutcome { made(job, in: context).outcome }
+
+    /// ``make(_:in:)`` with the record written (nil when the job failed).
+    func made(_ job: Job, in context: Job.Context) -> (outcome: BatchOutcome, record: BatchRecord<Job.Detail>?) {
         let paths: [String], recordPath: String
-        do { (paths, recordPath) = try locate(job) } catch { return .failed(error.diagnostics) }
+        do { (paths, recordPath) = try locate(job) } catch { return (.failed(error.diagnostics), nil) }
         var stamps = BatchStamps()
         var inputs: [BatchInput] = []
         for path in paths {
             // Stamped before reading: a file changed while it is read gets a stamp that no longer matches.
             let stamp = FileStamp.of(path)
             let input: BatchInput
-            do { input = try read(job, path) } catch { return .failed(error.diagnostics) }
+            do { input = try read(job, path) } catch { return (.failed(error.diagnostics), nil) }
             inputs.append(input)
             stamps.inputs[path] = stamp.map { BatchStamps.Hashed(stamp: $0, hash: input.hash) }
         }
@@ -122,30 +139,31 @@ package struct BatchEngine<Job: BatchJob>: Sendable {
         do {
             product = try job.make(inputs, in: context)
         } catch let failure as BatchJobFailure {
-            return .failed(failure.diagnostics)
+            return (.failed(failure.diagnostics), nil)
         } catch {
-            return .failed([Diagnostic(.batchJobError, "\(error)", at: SourceLocation(path: paths.first ?? recordPath, line: 0, column: 0))])
+            return (.failed([Diagnostic(.batchJobError, "\(error)", at: SourceLocation(path: paths.first ?? recordPath, line: 0, column: 0))]), nil)
         }
         var files: [String: String] = [:]
+        let record: BatchRecord<Job.Detail>
         do {
             for file in product.files {
                 let path = try OutputPath.inside(options.out, components: file.components)
                 try AtomicFile.write(file.bytes, to: path, options: BatchEngineOptions.writeOptions)
                 files[file.components.joined(separator: "/")] = SHA256.hex(file.bytes)
             }
-            let record = BatchRecord(id: job.id, inputHash: key, files: files, detail: product.detail)
+            record = BatchRecord(id: job.id, inputHash: key, files: files, detail: product.detail)
             try AtomicFile.write(try record.encoded(), to: recordPath, options: BatchEngineOptions.writeOptions)
         } catch let e as AtomicFile.WriteError {
-            return .failed([Diagnostic(.batchOutputUnwritable, "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))])
+            return (.failed([Diagnostic(.batchOutputUnwritable, "cannot write: \(e.reason)", at: SourceLocation(path: e.path, line: 0, column: 0))]), nil)
         } catch let e as OutputPath.UnsafeName {
-            return .failed([Diagnostic(.batchOutputUnwritable, "cannot write: \(e)", at: SourceLocation(path: options.out, line: 0, column: 0))])
+            return (.failed([Diagnostic(.batchOutputUnwritable, "cannot write: \(e)", at: SourceLocation(path: options.out, line: 0, column: 0))]), nil)
         } catch {
-            return .failed([Diagnostic(.batchJobError, "cannot encode the record: \(error)", at: SourceLocation(path: recordPath, line: 0, column: 0))])
+            return (.failed([Diagnostic(.batchJobError, "cannot encode the record: \(error)", at: SourceLocation(path: recordPath, line: 0, column: 0))]), nil)
         }
         // The files' stamps beside the record (not in it: a record holds no times).
         for name in files.keys { stamps.outputs[name] = FileStamp.of(options.out + "/" + name) }
         stamps.write(recordPath: recordPath)
-        return .made(warnings: product.warnings)
+        return (.made(warnings: product.warnings), record)
     }
 
     /// `path` read through `job`, with its content hash.
