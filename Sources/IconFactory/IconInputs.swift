@@ -28,8 +28,9 @@ package struct IconInputs: Sendable {
     }
 
     /// The catalog and its warnings (unknown keys: an edit that does nothing), which the batch passes on.
-    static func readCatalog(assets: String) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
-        let reading = CatalogFile.read(path: assets + "/catalog.json")
+    /// `reading` is `<assets>/catalog.json` already read (nil: read it now).
+    static func readCatalog(assets: String, reading: CatalogFile.Reading? = nil) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
+        let reading = reading ?? CatalogFile.read(path: assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
             throw BatchFatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error },
                                        kind: reading.unreadable ? .unreadable : .invalid)
@@ -37,8 +38,9 @@ package struct IconInputs: Sendable {
         return (file, reading.diagnostics.filter { $0.severity != .error })
     }
 
-    static func load(assets: String) throws -> IconInputs {
-        let (file, warnings) = try readCatalog(assets: assets)
+    /// Everything from `assets`; `catalog` is its `catalog.json` already read (nil: read it now).
+    static func load(assets: String, catalog: CatalogFile.Reading? = nil) throws -> IconInputs {
+        let (file, warnings) = try readCatalog(assets: assets, reading: catalog)
         let basePath = file.resolve(file.catalog.baseModel)
         let baseBytes: [UInt8]
         do {
