@@ -22,6 +22,9 @@ package struct IconBatch {
         package var force = false
         package var format: Format = .xcassets
         package var contactSheet = true
+        /// `<assets>/catalog.json` as the caller already read it (the command, to check `--only`), so the
+        /// batch does not read it again; nil: the batch reads it.
+        package var catalog: CatalogFile.Reading? = nil
 
         package init() {}
     }
@@ -57,7 +60,8 @@ package struct IconBatch {
     ///   (and its exit status says so).
     /// - Throws: ``BatchFatalError`` when the catalog, style or base model is missing or invalid.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
-        let inputs = try IconInputs.load(assets: options.assets, hashCache: options.out + "/.assettool/icons-base.stamps")
+        let inputs = try IconInputs.load(assets: options.assets, catalog: options.catalog,
+                                         hashCache: options.out + "/.assettool/icons-base.stamps")
         if !inputs.catalogWarnings.isEmpty { onEvent(.warnings(inputs.catalogWarnings)) }
         let shared = IconJob.Shared(inputs, format: options.format)
         var jobs: [IconJob] = []

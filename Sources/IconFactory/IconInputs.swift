@@ -31,8 +31,9 @@ package struct IconInputs: Sendable {
     }
 
     /// The catalog and its warnings (unknown keys: an edit that does nothing), which the batch passes on.
-    static func readCatalog(assets: String) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
-        let reading = CatalogFile.read(path: assets + "/catalog.json")
+    /// `reading` is `<assets>/catalog.json` already read (nil: read it now).
+    static func readCatalog(assets: String, reading: CatalogFile.Reading? = nil) throws -> (file: CatalogFile, warnings: [Diagnostic]) {
+        let reading = reading ?? CatalogFile.read(path: assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
             throw BatchFatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error },
                                        kind: reading.unreadable ? .unreadable : .invalid)
@@ -40,11 +41,12 @@ package struct IconInputs: Sendable {
         return (file, reading.diagnostics.filter { $0.severity != .error })
     }
 
-    /// The catalog, the style and the base model's hash (cached in `hashCache` by the file's stamp).
+    /// The catalog, the style and the base model's hash (cached in `hashCache` by the file's stamp); `catalog` is
+    /// `catalog.json` already read (nil: read it now).
     ///
     /// - Throws: ``BatchFatalError`` when the catalog or style is invalid, or the base model cannot be read.
-    static func load(assets: String, hashCache: String) throws -> IconInputs {
-        let (file, warnings) = try readCatalog(assets: assets)
+    static func load(assets: String, catalog: CatalogFile.Reading? = nil, hashCache: String) throws -> IconInputs {
+        let (file, warnings) = try readCatalog(assets: assets, reading: catalog)
         let basePath = file.resolve(file.catalog.baseModel)
         let base = try StampedHash.hash(of: basePath, cache: hashCache, read: readBase)
         // Without a style file the original recipe is used; its hash is that of its encoding.

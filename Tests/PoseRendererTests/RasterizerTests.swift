@@ -187,7 +187,7 @@ import TestSupport
             // The piece holding the point (a clipped triangle gives several).
             var found = false
             for t in shade {
-                let got = corners.withUnsafeBufferPointer { t.originalBarycentrics(at: sp, corners: $0) }
+                let got = t.originalBarycentrics(at: sp, corners: corners)
                 let sb = t.screenLambdas(at: sp)
                 guard sb.min() > -1e-4 else { continue }
                 let want = SIMD3(expected[perm[0]], expected[perm[1]], expected[perm[2]])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetBenchmarks
+import AssetCatalog
 import ColladaKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -44,7 +45,10 @@ struct IconsCommand: AsyncParsableCommand {
         options.shard = shard
         options.force = batch.force
         options.format = format
-        options.only = try batch.selectedIDs()
+        // The catalog is read once: here, to check --only, then handed to the batch.
+        let catalog = CatalogFile.read(path: batch.assets + "/catalog.json")
+        options.only = try batch.selectedIDs(in: catalog)
+        options.catalog = catalog
         var report = BatchReport(name: "icons", out: out, quiet: batch.quiet)
         let summary: IconBatch.Summary
         do {
@@ -53,6 +57,21 @@ struct IconsCommand: AsyncParsableCommand {
             throw BatchReport.fatal(e)
         }
         try report.finish(summary)
+    }
+}
+
+extension BatchOptions {
+    /// ``selectedIDs()`` against a catalog already read: the ids `--only` names, an unknown one a usage error
+    /// when the catalog decoded (one that does not is reported by the batch itself). Nil without `--only`.
+    fileprivate func selectedIDs(in reading: CatalogFile.Reading) throws -> [String]? {
+        guard let only else { return nil }
+        let ids = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
+        if let catalog = reading.file?.catalog {
+            let known = Set(catalog.progressions.map(\.id))
+            let unknown = ids.filter { !known.contains($0) }
+            if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
+        }
+        return ids
     }
 }
 

@@ -27,6 +27,14 @@ public struct LinearImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The image a render resolved into `pixels` (`width` x `height`, copied out).
+    init(width: Int, height: Int, resolved pixels: SharedRows<SIMD4<Float>>) {
+        precondition(pixels.width == width && pixels.rows == height, "plane size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels.array()
+    }
+
     /// The pixel at column `x`, row `y` (top row 0), or transparent outside the image.
     @inlinable
     public subscript(x: Int, y: Int) -> SIMD4<Float> {

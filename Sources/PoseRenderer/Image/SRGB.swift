@@ -75,20 +75,21 @@ public enum SRGB {
     public static func encodeStraight(_ image: LinearImage) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
         encodeTable.withUnsafeBufferPointer { table in
-            guard let t = table.baseAddress else { return }
             image.pixels.withUnsafeBufferPointer { src in
                 out.withUnsafeMutableBytes { dst in
                     let d = dst.bindMemory(to: SIMD4<UInt8>.self)
-                    for i in 0..<src.count { d[i] = encodePixel(src[i], table: t) }
+                    for i in 0..<src.count { d[i] = encodePixel(src[i], table: table) }
                 }
             }
         }
         return out
     }
 
-    /// One premultiplied linear pixel as straight-alpha sRGB bytes (see ``encodeStraight(_:)``).
+    /// One premultiplied linear pixel as straight-alpha sRGB bytes (see ``encodeStraight(_:)``); `table` is
+    /// ``encodeTable`` (or a buffer of it).
     @inline(__always)
-    static func encodePixel(_ p: SIMD4<Float>, table: UnsafePointer<UInt8>) -> SIMD4<UInt8> {
+    static func encodePixel<Table: RandomAccessCollection<UInt8>>(_ p: SIMD4<Float>, table: Table) -> SIMD4<UInt8>
+        where Table.Index == Int {
         let a = min(max(p.w, 0), 1)
         let a8 = a * 255 + 0.5
         guard a8 >= 1 else { return .zero }

@@ -4,71 +4,41 @@ protocol SpanSink {
     mutating func span(row: Int, lo: Int, hi: Int, zA: Float, zRow: Float, id: UInt32)
 }
 
-/// Depth test per sample (strict `<`) writing the winner's id: the visibility buffer of one band.
-struct DepthSink: SpanSink {
-    let depth: UnsafeMutablePointer<Float>
-    let ids: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let rowStart: Int
-    /// The box of samples written so far (band-absolute rows); empty when `minX > maxX`.
-    var minX = Int.max, maxX = -1, minRow = Int.max, maxRow = -1
-
-    @inline(__always)
-    mutating func span(row: Int, lo: Int, hi: Int, zA: Float, zRow: Float, id: UInt32) {
-        if lo < minX { minX = lo }
-        if hi > maxX { maxX = hi }
-        if row < minRow { minRow = row }
-        if row > maxRow { maxRow = row }
-        let base = (row - rowStart) * width
-        let d = depth + base, o = ids + base
-        var i = lo
-        // Four samples at a time: compare, blend, store back (the band is this worker's own memory).
-        // Same arithmetic as the scalar tail, so the result does not depend on where a span starts.
-        let lanes = SIMD4<Float>(0, 1, 2, 3)
-        let ids4 = SIMD4<UInt32>(repeating: id)
-        while i + 3 <= hi {
-            let z = zA * (Float(i) + lanes) + zRow
-            let dp = UnsafeMutableRawPointer(d + i), op = UnsafeMutableRawPointer(o + i)
-            let old = dp.loadUnaligned(as: SIMD4<Float>.self)
-            let closer = z .< old
-            if any(closer) {
-                dp.storeBytes(of: old.replacing(with: z, where: closer), as: SIMD4<Float>.self)
-                let oldIDs = op.loadUnaligned(as: SIMD4<UInt32>.self)
-                op.storeBytes(of: oldIDs.replacing(with: ids4, where: closer), as: SIMD4<UInt32>.self)
-            }
-            i += 4
-        }
-        while i <= hi {
-            let z = zA * Float(i) + zRow
-            if z < d[i] {
-                d[i] = z
-                o[i] = id
-            }
-            i += 1
-        }
-    }
-}
-
-/// Counts hits per sample over the whole target (tests).
+/// Counts hits per sample of one band's rows of the whole target (tests).
 struct CountSink: SpanSink {
-    let hits: UnsafeMutablePointer<UInt32>
+    /// The band's rows of the target's counts (`row * width + column`).
+    let hits: RowWindow<UInt32>
     let width: Int
 
     @inline(__always)
     mutating func span(row: Int, lo: Int, hi: Int, zA: Float, zRow: Float, id: UInt32) {
-        let o = hits + row * width
-        for i in lo...hi { o[i] &+= 1 }
+        let o = row * width
+        for i in lo...hi { hits[o + i] &+= 1 }
     }
 }
 
-/// The binned triangles of a frame and the raster loop over one band.
-struct BandContext: @unchecked Sendable {
-    let screen: UnsafeBufferPointer<ScreenTriangle>
-    let binStart: UnsafeBufferPointer<Int32>
-    let binItems: UnsafeBufferPointer<UInt32>
+/// The binned triangles of a frame and the raster loop over one band. Read by every worker, written by none.
+struct BandContext: Sendable {
+    let screen: [ScreenTriangle]
+    let binStart: [Int32]
+    let binItems: [UInt32]
     let samplesWide: Int
     let samplesHigh: Int
     let bandRows: Int
+
+    init(_ frame: Rasterizer.Frame) {
+        screen = frame.screen
+        binStart = frame.binStart
+        binItems = frame.binItems
+        samplesWide = frame.samplesWide
+        samplesHigh = frame.samplesHigh
+        bandRows = frame.bandRows
+    }
+
+    /// The sample rows of band `band`.
+    func sampleRows(of band: Int) -> Range<Int> {
+        (band * bandRows)..<min(samplesHigh, (band + 1) * bandRows)
+    }
 
     /// Every triangle binned to `band`, in list order, into `sink`.
     @inline(__always)

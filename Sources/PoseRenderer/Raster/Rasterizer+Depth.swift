@@ -15,33 +15,33 @@ extension Rasterizer {
     /// O(covered samples) for the depth reduce.
     public static func renderWithDepth(_ list: DrawList, camera: RenderCamera, width: Int, height: Int,
                                        options: RasterOptions = RasterOptions()) -> DepthImage {
-        var image = LinearImage(width: width, height: height)
-        var depth = [Float](repeating: .infinity, count: image.width * image.height)
-        guard width > 0, height > 0, list.triangleCount > 0 else { return DepthImage(image: image, depth: depth) }
-        image.pixels.withUnsafeMutableBufferPointer { out in
-            depth.withUnsafeMutableBufferPointer { z in
-                guard let base = out.baseAddress, let zb = z.baseAddress else { return }
-                run(list, camera: camera, width: width, height: height, options: options, resolve: true,
-                    writer: LinearDepthWriter(base: base, depth: zb))
-            }
+        guard width > 0, height > 0, list.triangleCount > 0 else {
+            let image = LinearImage(width: width, height: height)
+            return DepthImage(image: image, depth: [Float](repeating: .infinity, count: image.width * image.height))
         }
-        return DepthImage(image: image, depth: depth)
+        let pixels = SharedRows(width: width, rows: height, repeating: SIMD4<Float>.zero)
+        let depth = SharedRows(width: width, rows: height, repeating: Float.infinity)
+        run(list, camera: camera, width: width, height: height, options: options) { rows in
+            LinearDepthWriter(pixels: pixels.window(rows: rows), depth: depth.window(rows: rows))
+        }
+        return DepthImage(image: LinearImage(width: width, height: height, resolved: pixels), depth: depth.array())
     }
 
-    /// Per pixel of the box (`columns` x `pixelRows`, rows counted from the band's first), the minimum of its
-    /// `s x s` sample depths (`+infinity` where none is covered) into `out`.
+    /// Per pixel of `box` (columns of the image, rows counted from the band's first pixel row) of the band
+    /// `band` holds, the minimum of its `s x s` sample depths (`+infinity` where none is covered) into `out`
+    /// (the whole image, `width` wide).
     @inline(__always)
-    static func writeDepths<W: PixelWriter>(_ depth: UnsafeMutablePointer<Float>, samplesWide sw: Int, samplesPerSide s: Int,
-                                            rowStart: Int, columns: Range<Int>, pixelRows: Range<Int>, width: Int, into out: W) {
-        let band0 = rowStart / s
-        for local in pixelRows {
+    static func writeDepths<W: PixelWriter>(_ band: borrowing BandSamples, box: BandSamples.Box, width: Int, into out: W) {
+        let s = band.samplesPerSide, sw = band.width
+        let band0 = band.rowStart / s
+        for local in box.rows {
             let rowBase = local * s * sw
             let outRow = (band0 + local) * width
-            for px in columns {
+            for px in box.columns {
                 var z = Float.infinity
                 for b in 0..<s {
-                    let r = depth + rowBase + b * sw + px * s
-                    for a in 0..<s { z = min(z, r[a]) }
+                    let r = rowBase + b * sw + px * s
+                    for a in 0..<s { z = min(z, band.depth(at: r + a)) }
                 }
                 out.writeDepth(outRow + px, z)
             }
@@ -49,12 +49,12 @@ extension Rasterizer {
     }
 }
 
-/// Into a ``LinearImage``'s storage and a depth plane.
+/// Into one band's rows of a linear image's pixels and of a depth plane.
 struct LinearDepthWriter: PixelWriter {
-    let base: UnsafeMutablePointer<SIMD4<Float>>
-    let depth: UnsafeMutablePointer<Float>
+    let pixels: RowWindow<SIMD4<Float>>
+    let depth: RowWindow<Float>
     static var wantsDepth: Bool { true }
-    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { pixels[i] = p }
     @inline(__always) func writeDepth(_ i: Int, _ z: Float) { depth[i] = z }
 }
 
@@ -76,19 +76,19 @@ extension Rasterizer {
     /// layer (``DrawList/layer``) and its depth. Same cost plus O(pixels).
     public static func renderLayered(_ list: DrawList, camera: RenderCamera, width: Int, height: Int,
                                      options: RasterOptions = RasterOptions()) -> LayeredImage {
-        var image = LinearImage(width: width, height: height)
-        var figure = LinearImage(width: width, height: height)
-        var depth = [Float](repeating: .infinity, count: image.width * image.height)
-        guard width > 0, height > 0, list.triangleCount > 0 else { return LayeredImage(image: image, figure: figure, figureDepth: depth) }
-        image.pixels.withUnsafeMutableBufferPointer { out in
-            figure.pixels.withUnsafeMutableBufferPointer { fig in
-                depth.withUnsafeMutableBufferPointer { z in
-                    guard let base = out.baseAddress, let fb = fig.baseAddress, let zb = z.baseAddress else { return }
-                    run(list, camera: camera, width: width, height: height, options: options, resolve: true,
-                        writer: LayeredWriter(base: base, figure: fb, depth: zb))
-                }
-            }
+        guard width > 0, height > 0, list.triangleCount > 0 else {
+            let image = LinearImage(width: width, height: height)
+            return LayeredImage(image: image, figure: image, figureDepth: [Float](repeating: .infinity, count: image.width * image.height))
         }
+        let pixels = SharedRows(width: width, rows: height, repeating: SIMD4<Float>.zero)
+        let figurePixels = SharedRows(width: width, rows: height, repeating: SIMD4<Float>.zero)
+        let figureDepth = SharedRows(width: width, rows: height, repeating: Float.infinity)
+        run(list, camera: camera, width: width, height: height, options: options) { rows in
+            LayeredWriter(pixels: pixels.window(rows: rows), figure: figurePixels.window(rows: rows), depth: figureDepth.window(rows: rows))
+        }
+        let image = LinearImage(width: width, height: height, resolved: pixels)
+        let figure = LinearImage(width: width, height: height, resolved: figurePixels)
+        var depth = figureDepth.array()
         // NDC depth to distance along the view axis: z_clip = c2.z·z + c3.z, w_clip = c2.w·z + c3.w (z the camera-space
         // z, negative in front), so z = (c3.z - ndc·c3.w) / (ndc·c2.w - c2.z); perspective and orthographic alike.
         let p = camera.projection
@@ -102,12 +102,12 @@ extension Rasterizer {
     }
 }
 
-/// Into a ``LayeredImage``'s planes.
+/// Into one band's rows of a ``LayeredImage``'s planes.
 struct LayeredWriter: PixelWriter {
-    let base: UnsafeMutablePointer<SIMD4<Float>>
-    let figure: UnsafeMutablePointer<SIMD4<Float>>
-    let depth: UnsafeMutablePointer<Float>
+    let pixels: RowWindow<SIMD4<Float>>
+    let figure: RowWindow<SIMD4<Float>>
+    let depth: RowWindow<Float>
     static var wantsLayers: Bool { true }
-    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { pixels[i] = p }
     @inline(__always) func writeLayers(_ i: Int, figure f: SIMD4<Float>, depth z: Float) { figure[i] = f; depth[i] = z }
 }

@@ -57,7 +57,7 @@ struct ShadeTriangle: Sendable {
     /// Perspective-correct barycentrics in the original triangle of the draw list at sample-space point `p`.
     /// `corners` is the frame's clip-corner list (see ``clip``).
     @inline(__always)
-    func originalBarycentrics(at p: SIMD2<Float>, corners: UnsafeBufferPointer<SIMD3<Float>>) -> SIMD3<Float> {
+    func originalBarycentrics(at p: SIMD2<Float>, corners: [SIMD3<Float>]) -> SIMD3<Float> {
         let sb = screenBarycentrics(at: p)
         if clip >= 0 {
             let k = Int(clip)

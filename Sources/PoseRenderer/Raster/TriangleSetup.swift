@@ -46,7 +46,7 @@ struct TriangleSetup {
 
     /// Each vertex's ``Code`` and, where the code is 0, its sample-space position: done once per vertex, so
     /// the triangles that share it (about six each in a closed mesh) only gather.
-    func classify(_ clip: UnsafeBufferPointer<SIMD4<Float>>) -> (codes: [UInt8], vertices: [ProjectedVertex]) {
+    func classify(_ clip: [SIMD4<Float>]) -> (codes: [UInt8], vertices: [ProjectedVertex]) {
         var codes = [UInt8](repeating: 0, count: clip.count)
         var vertices = [ProjectedVertex](repeating: ProjectedVertex(x: 0, y: 0, z: 0, invW: 0), count: clip.count)
         let g = guardBand
@@ -71,8 +71,8 @@ struct TriangleSetup {
     /// clipping), appending zero or more screen triangles. Inside every plane (the usual case) it only
     /// gathers the projected corners; otherwise it clips in homogeneous space.
     @inline(__always)
-    mutating func add(_ a: Int, _ b: Int, _ c: Int, codes: UnsafeBufferPointer<UInt8>, vertices: UnsafeBufferPointer<ProjectedVertex>,
-                      clip: UnsafeBufferPointer<SIMD4<Float>>, index: UInt32,
+    mutating func add(_ a: Int, _ b: Int, _ c: Int, codes: [UInt8], vertices: [ProjectedVertex],
+                      clip: [SIMD4<Float>], index: UInt32,
                       screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         let o0 = codes[a], o1 = codes[b], o2 = codes[c]
         let any = o0 | o1 | o2
@@ -90,14 +90,9 @@ struct TriangleSetup {
     mutating func add(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, index: UInt32,
                       screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
         let clip = [c0, c1, c2]
-        clip.withUnsafeBufferPointer { cp in
-            let classified = classify(cp)
-            classified.codes.withUnsafeBufferPointer { codes in
-                classified.vertices.withUnsafeBufferPointer { vertices in
-                    add(0, 1, 2, codes: codes, vertices: vertices, clip: cp, index: index, screen: &screen, shade: &shade, corners: &corners)
-                }
-            }
-        }
+        let classified = classify(clip)
+        add(0, 1, 2, codes: classified.codes, vertices: classified.vertices, clip: clip, index: index,
+            screen: &screen, shade: &shade, corners: &corners)
     }
 
     /// A triangle that crosses `planes`: trivially rejected when outside the view frustum, else clipped

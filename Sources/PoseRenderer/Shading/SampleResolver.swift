@@ -1,24 +1,47 @@
+import ColladaKit
+
 /// Turns one band of the visibility buffer into pixels: per pixel, each distinct visible triangle is shaded once,
 /// at the centroid of its samples (inside the triangle, as a convex set holds the centroid of its points), and
 /// weighted by its share of the samples; alpha is the covered share. All in linear light, premultiplied.
-struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
-    let shade: UnsafeBufferPointer<ShadeTriangle>
-    let corners: UnsafeBufferPointer<SIMD3<Float>>
-    let normals: UnsafeBufferPointer<SIMD3<Float>>
-    let colorIndex: UnsafeBufferPointer<UInt16>
-    let palette: UnsafeBufferPointer<SIMD3<Float>>
+///
+/// Holds the frame's shading inputs (read by every worker, written by none) in arrays.
+struct SampleResolver<Writer: PixelWriter>: Sendable {
+    let shade: [ShadeTriangle]
+    let corners: [SIMD3<Float>]
+    let normals: [SIMD3<Float>]
+    let colorIndex: [UInt16]
+    let palette: [SIMD3<Float>]
     /// Per triangle, its ``DrawList/Layer`` raw value (as many as the list has triangles).
-    let layers: UnsafeBufferPointer<UInt8>
+    let layers: [UInt8]
     let rotation: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
     let lights: Lighting.Prepared
     let samplesPerSide: Int
     let width: Int
 
-    /// Per-worker grouping buffers (one slot per sample of a pixel).
-    struct Scratch {
-        let id: UnsafeMutablePointer<UInt32>
-        let count: UnsafeMutablePointer<Int32>
-        let sum: UnsafeMutablePointer<SIMD2<Float>>
+    /// The shading inputs of `frame`, set up from `list` for `camera`.
+    init(frame: Rasterizer.Frame, list: DrawList, camera: RenderCamera, lighting: Lighting, samplesPerSide: Int, width: Int) {
+        shade = frame.shade
+        corners = frame.corners
+        normals = list.cornerNormals
+        colorIndex = list.colorIndex
+        palette = list.palette
+        // Lists built by hand may carry no layers: their triangles are the figure.
+        layers = list.layer.count == list.triangleCount ? list.layer.map(\.rawValue) : [UInt8](repeating: 0, count: list.triangleCount)
+        let view = camera.view
+        rotation = (SIMD3(view.columns.0.x, view.columns.0.y, view.columns.0.z),
+                    SIMD3(view.columns.1.x, view.columns.1.y, view.columns.1.z),
+                    SIMD3(view.columns.2.x, view.columns.2.y, view.columns.2.z))
+        lights = Lighting.Prepared(lighting)
+        self.samplesPerSide = samplesPerSide
+        self.width = width
+    }
+
+    /// Per-worker grouping slots (one per sample of a pixel), owned for the worker's whole run: allocated once,
+    /// released in `deinit`; not copyable, so never shared.
+    struct Scratch: ~Copyable {
+        fileprivate let id: UnsafeMutablePointer<UInt32>
+        fileprivate let count: UnsafeMutablePointer<Int32>
+        fileprivate let sum: UnsafeMutablePointer<SIMD2<Float>>
 
         init(samples: Int) {
             id = .allocate(capacity: samples)
@@ -26,7 +49,7 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
             sum = .allocate(capacity: samples)
         }
 
-        func deallocate() {
+        deinit {
             id.deallocate(); count.deallocate(); sum.deallocate()
         }
     }
@@ -49,23 +72,23 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
     @inline(__always)
     func isFigure(_ id: UInt32) -> Bool { layers[Int(shade[Int(id)].triangle)] == 0 }
 
-    /// Resolves pixels `columns` of the band's pixel rows `pixelRows` (counted from the band's first) into `out`
-    /// (the whole image, `width` wide). The band's sample rows start at `rowStart`; `ids` holds them.
-    func resolve(ids: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, rowStart: Int, rows: Int,
-                 columns: Range<Int>, pixelRows: Range<Int>, into out: Writer, scratch: inout Scratch) {
+    /// Resolves the pixels of `box` (columns of the image, rows counted from the band's first pixel row) of the
+    /// band `band` holds into `out` (the whole image, `width` wide).
+    func resolve(_ band: borrowing BandSamples, box: BandSamples.Box, into out: Writer, scratch: inout Scratch) {
         let s = samplesPerSide, sw = width * s, n = Float(s * s)
         let empty = Rasterizer.empty
-        let band0 = rowStart / s
-        for local in pixelRows {
+        let band0 = band.rowStart / s
+        let columns = box.columns
+        for local in box.rows {
             let py = band0 + local
             let rowBase = (local * s) * sw
             let outRow = py * width
             for px in columns {
-                let first = ids[rowBase + px * s]
+                let first = band.id(at: rowBase + px * s)
                 var same = true
                 for b in 0..<s {
-                    let r = ids + rowBase + b * sw + px * s
-                    for a in 0..<s where r[a] != first { same = false }
+                    let r = rowBase + b * sw + px * s
+                    for a in 0..<s where band.id(at: r + a) != first { same = false }
                 }
                 if same {
                     if first == empty {
@@ -77,8 +100,8 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
                             if isFigure(first) {
                                 var z = Float.infinity
                                 for b in 0..<s {
-                                    let r = depth + rowBase + b * sw + px * s
-                                    for a in 0..<s { z = min(z, r[a]) }
+                                    let r = rowBase + b * sw + px * s
+                                    for a in 0..<s { z = min(z, band.depth(at: r + a)) }
                                 }
                                 out.writeLayers(outRow + px, figure: SIMD4(c, 1), depth: z)
                             } else {
@@ -90,9 +113,9 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
                 }
                 var groups = 0, covered: Int32 = 0
                 for b in 0..<s {
-                    let r = ids + rowBase + b * sw + px * s
+                    let r = rowBase + b * sw + px * s
                     for a in 0..<s {
-                        let id = r[a]
+                        let id = band.id(at: r + a)
                         if id == empty { continue }
                         covered += 1
                         var g = 0
@@ -118,8 +141,11 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
                     var z = Float.infinity
                     if figure.w > 0 {
                         for b in 0..<s {
-                            let r = ids + rowBase + b * sw + px * s, d = depth + rowBase + b * sw + px * s
-                            for a in 0..<s where r[a] != empty && isFigure(r[a]) { z = min(z, d[a]) }
+                            let r = rowBase + b * sw + px * s
+                            for a in 0..<s {
+                                let id = band.id(at: r + a)
+                                if id != empty && isFigure(id) { z = min(z, band.depth(at: r + a)) }
+                            }
                         }
                     }
                     out.writeLayers(outRow + px, figure: figure / n, depth: z)
@@ -129,8 +155,9 @@ struct SampleResolver<Writer: PixelWriter>: @unchecked Sendable {
     }
 }
 
-/// Where resolved pixels go (specialised per writer, no dynamic dispatch in the loop).
-protocol PixelWriter {
+/// Where resolved pixels go (specialised per writer, no dynamic dispatch in the loop). A writer is made by each
+/// worker for its band (it holds ``RowWindow``s); its type is used by every worker, hence `SendableMetatype`.
+protocol PixelWriter: SendableMetatype {
     /// Stores premultiplied linear pixel `p` at index `i` (`y * width + x`).
     func write(_ i: Int, _ p: SIMD4<Float>)
     /// Whether the raster also reduces each pixel's sample depths for ``writeDepth(_:_:)``.
@@ -151,18 +178,16 @@ extension PixelWriter {
     @inline(__always) func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float) {}
 }
 
-/// Into a ``LinearImage``'s storage.
+/// Into one band's rows of a linear image's pixels.
 struct LinearWriter: PixelWriter {
-    let base: UnsafeMutablePointer<SIMD4<Float>>
-    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { base[i] = p }
+    let pixels: RowWindow<SIMD4<Float>>
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { pixels[i] = p }
 }
 
-/// Straight-alpha sRGB bytes, 4 per pixel (``SRGB/encodePixel(_:table:)``).
+/// Into one band's rows of straight-alpha sRGB pixels, 4 bytes each (``SRGB/encodePixel(_:table:)``).
 struct SRGB8Writer: PixelWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    let table: UnsafePointer<UInt8>
-    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) {
-        let v = SRGB.encodePixel(p, table: table)
-        (base + 4 * i).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = v }
-    }
+    let pixels: RowWindow<SIMD4<UInt8>>
+    /// ``SRGB/encodeTable``.
+    let table: [UInt8]
+    @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { pixels[i] = SRGB.encodePixel(p, table: table) }
 }
