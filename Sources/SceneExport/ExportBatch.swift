@@ -27,6 +27,8 @@ package struct ExportBatch: Sendable {
         package var only: [String]?
         package var jobs = 1
         package var force = false
+        /// `<assets>/catalog.json` already read (nil: the batch reads it).
+        package var catalog: CatalogFile.Reading?
         package init() {}
     }
 
@@ -49,7 +51,7 @@ package struct ExportBatch: Sendable {
     ///
     /// - Throws: ``BatchFatalError`` when the catalog or the base model is missing or invalid.
     package func run(onEvent: (Event) -> Void = { _ in }) async throws -> Summary {
-        let reading = CatalogFile.read(path: options.assets + "/catalog.json")
+        let reading = options.catalog ?? CatalogFile.read(path: options.assets + "/catalog.json")
         guard let file = reading.file, !reading.hasErrors else {
             throw FatalError(diagnostics: reading.diagnostics.filter { $0.severity == .error }, kind: reading.unreadable ? .unreadable : .invalid)
         }

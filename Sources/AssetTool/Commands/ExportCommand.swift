@@ -39,7 +39,10 @@ struct ExportCommand: AsyncParsableCommand {
         options.formats = ExportBatch.Format.allCases.filter(format.formats.contains)
         options.jobs = batch.workers
         options.force = batch.force
-        options.only = try batch.selectedIDs()
+        // The catalog is read once: here, to check --only, then handed to the batch.
+        let catalog = batch.readCatalog()
+        options.only = try batch.selectedIDs(in: catalog)
+        options.catalog = catalog
         var report = BatchReport(name: "export", out: out, quiet: batch.quiet)
         let summary: ExportBatch.Summary
         do {

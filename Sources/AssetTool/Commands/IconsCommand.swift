@@ -46,7 +46,7 @@ struct IconsCommand: AsyncParsableCommand {
         options.force = batch.force
         options.format = format
         // The catalog is read once: here, to check --only, then handed to the batch.
-        let catalog = CatalogFile.read(path: batch.assets + "/catalog.json")
+        let catalog = batch.readCatalog()
         options.only = try batch.selectedIDs(in: catalog)
         options.catalog = catalog
         var report = BatchReport(name: "icons", out: out, quiet: batch.quiet)
@@ -57,21 +57,6 @@ struct IconsCommand: AsyncParsableCommand {
             throw BatchReport.fatal(e)
         }
         try report.finish(summary)
-    }
-}
-
-extension BatchOptions {
-    /// ``selectedIDs()`` against a catalog already read: the ids `--only` names, an unknown one a usage error
-    /// when the catalog decoded (one that does not is reported by the batch itself). Nil without `--only`.
-    fileprivate func selectedIDs(in reading: CatalogFile.Reading) throws -> [String]? {
-        guard let only else { return nil }
-        let ids = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
-        if let catalog = reading.file?.catalog {
-            let known = Set(catalog.progressions.map(\.id))
-            let unknown = ids.filter { !known.contains($0) }
-            if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
-        }
-        return ids
     }
 }
 

@@ -33,16 +33,20 @@ struct BatchOptions: ParsableArguments {
     /// `--jobs`, else the number of cores.
     var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
-    /// The ids `--only` names, checked against the catalog when it reads (an unknown id is a usage error;
-    /// a catalog that does not read is reported by the batch itself). Nil without `--only`.
-    func selectedIDs() throws -> [String]? {
+    /// The ids `--only` names, checked against `reading` (the catalog, read once by the command and then handed to
+    /// its batch): an unknown id is a usage error when the catalog decoded (one that does not is reported by the
+    /// batch itself). Nil without `--only`.
+    func selectedIDs(in reading: CatalogFile.Reading) throws -> [String]? {
         guard let only else { return nil }
         let ids = only.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
-        if let catalog = CatalogFile.read(path: assets + "/catalog.json").file?.catalog {
+        if let catalog = reading.file?.catalog {
             let known = Set(catalog.progressions.map(\.id))
             let unknown = ids.filter { !known.contains($0) }
             if !unknown.isEmpty { throw ValidationError("unknown progression id(s): \(unknown.joined(separator: ", "))") }
         }
         return ids
     }
+
+    /// `<assets>/catalog.json`, read once per command.
+    func readCatalog() -> CatalogFile.Reading { CatalogFile.read(path: assets + "/catalog.json") }
 }
