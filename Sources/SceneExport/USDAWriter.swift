@@ -258,9 +258,23 @@ package enum USDAWriter {
     struct Text {
         var text = ""
         var depth = 0
+        /// Appends `s` indented by `depth`, its own line breaks indented too. The long array lines (points,
+        /// weights, keyframes) have none: they are appended as they are, without a search or a copy.
         mutating func line(_ s: String) {
-            let pad = String(repeating: "    ", count: depth)
-            text += pad + s.replacing("\n", with: "\n" + pad) + "\n"
+            var rest = Substring(s)
+            repeat {
+                for _ in 0..<depth { text += "    " }
+                if let nl = rest.utf8.firstIndex(of: 10) {
+                    text += rest[..<nl]
+                    text += "\n"
+                    rest = rest[rest.utf8.index(after: nl)...]
+                } else {
+                    text += rest
+                    text += "\n"
+                    rest = ""
+                    break
+                }
+            } while true
         }
         mutating func open(_ s: String, brace: Bool = true) {
             line(s)
