@@ -28,16 +28,29 @@ public struct GaussianBlur: Sendable {
         weights = w
     }
 
-    /// Blurs a single channel (`width x height`, row-major). O(pixels · taps).
+    /// Blurs a single channel (`width x height`, row-major). O(pixels · taps), over the rows that hold a value
+    /// other than 0 and the `radius` rows around them: the rest of a sparse image (an icon's figure on a
+    /// transparent canvas) stays 0 without being summed. The vertical pass adds whole rows (sequential, vectorised)
+    /// rather than walking columns.
     public func apply(_ values: [Float], width: Int, height: Int) -> [Float] {
         guard weights.count > 1, values.count == width * height, width > 0, height > 0 else { return values }
         let r = radius
         var tmp = [Float](repeating: 0, count: values.count)
         var out = [Float](repeating: 0, count: values.count)
+        // The first and last rows with a value; nothing to blur when there are none.
+        var first = -1, last = -1
+        values.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                var any = false
+                for x in 0..<width where src[y * width + x] != 0 { any = true; break }
+                if any { if first < 0 { first = y }; last = y }
+            }
+        }
+        guard first >= 0 else { return out }
         weights.withUnsafeBufferPointer { w in
             values.withUnsafeBufferPointer { src in
                 tmp.withUnsafeMutableBufferPointer { t in
-                    for y in 0..<height {
+                    for y in first...last {
                         let row = y * width
                         for x in 0..<width {
                             var acc: Float = 0
@@ -50,12 +63,13 @@ public struct GaussianBlur: Sendable {
             }
             tmp.withUnsafeBufferPointer { t in
                 out.withUnsafeMutableBufferPointer { o in
-                    for y in 0..<height {
-                        let lo = max(0, y - r), hi = min(height - 1, y + r)
-                        for x in 0..<width {
-                            var acc: Float = 0
-                            for sy in lo...hi { acc += t[sy * width + x] * w[sy - y + r] }
-                            o[y * width + x] = acc
+                    for y in max(0, first - r)...min(height - 1, last + r) {
+                        let lo = max(first, y - r), hi = min(last, y + r)
+                        guard lo <= hi else { continue }
+                        let dst = o.baseAddress! + y * width
+                        for sy in lo...hi {
+                            let k = w[sy - y + r], src = t.baseAddress! + sy * width
+                            for x in 0..<width { dst[x] += src[x] * k }
                         }
                     }
                 }

@@ -46,33 +46,34 @@ enum AreaAverage {
         // Horizontal pass: height rows of newWidth.
         var rows = [T](repeating: .zero, count: height * newWidth)
         pixels.withUnsafeBufferPointer { src in
-            rows.withUnsafeMutableBufferPointer { out in
-                across.weights.withUnsafeBufferPointer { w in
-                    for y in 0..<height {
-                        let row = y * width, outRow = y * newWidth
-                        for i in 0..<newWidth {
-                            let j0 = across.first[i], wi = i * across.stride
-                            var sum = T.zero
-                            for k in 0..<across.count[i] { sum = sum + src[row + j0 + k].scaled(w[wi + k]) }
-                            out[outRow + i] = sum
-                        }
-                    }
+        rows.withUnsafeMutableBufferPointer { out in
+        across.weights.withUnsafeBufferPointer { w in
+        across.first.withUnsafeBufferPointer { first in
+        across.count.withUnsafeBufferPointer { count in
+            let stride = across.stride
+            for y in 0..<height {
+                let row = src.baseAddress! + y * width, outRow = out.baseAddress! + y * newWidth
+                for i in 0..<newWidth {
+                    let from = row + first[i], wi = w.baseAddress! + i * stride
+                    var sum = T.zero
+                    for k in 0..<count[i] { sum = sum + from[k].scaled(wi[k]) }
+                    outRow[i] = sum
                 }
             }
-        }
+        }}}}}
         // Vertical pass: newHeight rows, each a weighted sum of whole rows.
         var result = [T](repeating: .zero, count: newHeight * newWidth)
         rows.withUnsafeBufferPointer { src in
-            result.withUnsafeMutableBufferPointer { out in
-                for i in 0..<newHeight {
-                    let j0 = down.first[i], outRow = i * newWidth
-                    for k in 0..<down.count[i] {
-                        let weight = down.weights[i * down.stride + k], row = (j0 + k) * newWidth
-                        for x in 0..<newWidth { out[outRow + x] = out[outRow + x] + src[row + x].scaled(weight) }
-                    }
+        result.withUnsafeMutableBufferPointer { out in
+        down.weights.withUnsafeBufferPointer { w in
+            for i in 0..<newHeight {
+                let outRow = out.baseAddress! + i * newWidth
+                for k in 0..<down.count[i] {
+                    let weight = w[i * down.stride + k], row = src.baseAddress! + (down.first[i] + k) * newWidth
+                    for x in 0..<newWidth { outRow[x] = outRow[x] + row[x].scaled(weight) }
                 }
             }
-        }
+        }}}
         return result
     }
 }
