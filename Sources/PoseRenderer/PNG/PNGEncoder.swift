@@ -48,22 +48,23 @@ public enum PNGEncoder {
         // with their filter bytes, zlib's stored-block overhead, the chunks around them); libpng reports the
         // size it needed, and only if that is larger (it never is for this bound) is the write repeated.
         let raw = (width * 4 + 1) * height
+        // The buffer is not zeroed first (libpng writes every byte it reports; an icon's bound is 130 KB, the
+        // review sheet's 18 MB): only the `size` bytes written become the array's.
         var capacity = raw + raw / 1000 * 6 + (raw / 8192 + 1) * 12 + 1024
-        var out = [UInt8](repeating: 0, count: capacity)
-        var size = png_alloc_size_t(capacity)
         for _ in 0..<2 {
-            let ok = out.withUnsafeMutableBytes { dst in
-                rgba.withUnsafeBytes { src in
+            var size = png_alloc_size_t(capacity)
+            var ok: Int32 = 0
+            let out = [UInt8](unsafeUninitializedCapacity: capacity) { dst, initialized in
+                ok = rgba.withUnsafeBytes { src in
                     png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
                 }
+                initialized = ok != 0 && Int(size) <= capacity ? Int(size) : 0
             }
             guard ok != 0, size > 0 else { throw PNGError.libpng(message(image)) }
-            if Int(size) <= capacity { break }
+            if Int(size) <= capacity { return out }
             capacity = Int(size)
-            out = [UInt8](repeating: 0, count: capacity)
         }
-        if Int(size) < out.count { out.removeLast(out.count - Int(size)) }
-        return out
+        throw PNGError.libpng("the encoded size grew between two passes")
     }
 
     /// Encodes a premultiplied linear image (see ``SRGB/encodeStraight(_:)``).
