@@ -71,17 +71,18 @@ enum PoseReference {
 
     /// Poses every record at each of its times and compares with its reference. `strict`: output in
     /// file space compared with the spec evaluator's result without any alignment (`--collada-frame`).
-    static func compareAll(strict: Bool) throws -> [Outcome] {
-        guard let shared = TestPaths.shared else { return [] }
+    /// Also returns the labels of the records that have no reference at all (their files get tests of their own).
+    static func compareAll(strict: Bool) throws -> (outcomes: [Outcome], unreferenced: [String]) {
+        guard let shared = TestPaths.shared else { return ([], []) }
         let corpus = shared + "/corpus"
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pose-reference-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var outcomes: [Outcome] = []
+        var outcomes: [Outcome] = [], unreferenced: [String] = []
         for (index, r) in try manifest(shared).enumerated() {
             guard let reference = strict ? r.spec_output.map({ corpus + "/poses-spec/" + $0 })
                     : (r.trusted ? r.output.map { corpus + "/poses-blender/" + $0 } : r.spec_output.map { corpus + "/poses-spec/" + $0 }) else {
-                print("pose reference: \(r.label): no reference (\(r.reference_status ?? "none")); skipped")
+                unreferenced.append(r.label)
                 continue
             }
             var scene = try load(corpus + "/" + r.source, keepFileSpace: strict)
@@ -106,7 +107,7 @@ enum PoseReference {
                                         passed: result.status == 0 && (json?["passed"] as? Bool) == true, summary: summary, asserted: inside))
             }
         }
-        return outcomes
+        return (outcomes, unreferenced)
     }
 
     static func report(_ outcomes: [Outcome], title: String) {
@@ -132,7 +133,10 @@ struct PoseReferenceTests {
     /// all, which catches a wrong global scale, orientation or offset that alignment forgives.
     @Test(arguments: [false, true])
     func posedMeshesMatchReferences(strict: Bool) throws {
-        let outcomes = try PoseReference.compareAll(strict: strict)
+        let (outcomes, unreferenced) = try PoseReference.compareAll(strict: strict)
+        // The one record without a reference is skin_on_morph.dae (Blender cannot import it): `skinOnMorphPoses`
+        // tests it. Any other record losing its reference fails here rather than passing unseen.
+        #expect(unreferenced == ["skin_on_morph.dae"], "records without a reference: \(unreferenced)")
         PoseReference.report(outcomes, title: strict ? "pose references (strict, COLLADA frame, spec evaluator)" : "pose references (aligned)")
         #expect(outcomes.count >= 40)
         for o in outcomes where o.asserted {
