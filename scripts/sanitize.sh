@@ -35,6 +35,10 @@ for kind in "${kinds[@]}"; do
     result="FAILED (sanitizer report)"; status=1
     grep -E -A12 "(ERROR|WARNING): (Address|Thread)Sanitizer" "$log" | head -60
   fi
+  if [ "$result" != passed ]; then
+    # Name what failed: the tests that failed and the issues they recorded (with their expectation lines).
+    grep -E -A6 "^(✘|􀢄) Test .* recorded an issue|^(✘|􀢄) Test .* failed|error: |XCTAssert|Fatal error|Test Case .* failed" "$log" | head -80 || true
+  fi
   grep -E "^(✔|✘|􁁛|􀢄).*Test run with|Executed [0-9]+ tests" "$log" | tail -2 || true
   echo "sanitize: $kind $result in $(( $(date +%s) - start ))s"
 done

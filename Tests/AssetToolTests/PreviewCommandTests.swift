@@ -71,7 +71,7 @@ import TestSupport
     func ctrlCStopsAndRestoresTheCursor() throws {
         let h = try #require(Self.humanoid), rig = try #require(Self.humanoidRig)
         let r = try PseudoTerminal.run(["preview", h, "--rig", rig, "--play", "--width", "40", "--height", "20"],
-                                       environment: ["NO_COLOR": "1"], signalAfter: (SIGINT, 1.0))
+                                       environment: ["NO_COLOR": "1"], signalAfter: (SIGINT, "\u{1B}[?2026l", 4))
         #expect(r.reason == .exit && r.status == 130)
         #expect(r.text.hasPrefix("\u{1B}[?25l") && r.text.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
         #expect(!r.text.contains("\u{1B}[38;"))  // NO_COLOR
