@@ -27,6 +27,8 @@ package struct ExportBatch: Sendable {
         package var only: [String]?
         package var jobs = 1
         package var force = false
+        /// The USDZ root layer as text (`<id>.usda`) instead of the binary crate (`<id>.usdc`).
+        package var usda = false
         /// `<assets>/catalog.json` already read (nil: the batch reads it).
         package var catalog: CatalogFile.Reading?
         package init() {}
@@ -39,7 +41,7 @@ package struct ExportBatch: Sendable {
     package typealias FatalError = BatchFatalError
 
     /// Part of every record's input hash: bump when a change alters any exported byte.
-    package static let toolVersion = ToolVersion.name(revision: "export 1")
+    package static let toolVersion = ToolVersion.name(revision: "export 2")
 
     package let options: Options
 
@@ -68,7 +70,7 @@ package struct ExportBatch: Sendable {
         let jobs = file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
             .map { p in
                 ExportJob(entry: p, rigPath: (p.animation ?? p.pose).map(file.resolve), baseHash: baseHash, formats: options.formats,
-                          catalogPath: options.assets + "/catalog.json")
+                          usda: options.usda, catalogPath: options.assets + "/catalog.json")
             }
         var engine = BatchEngineOptions(out: options.out, recordsDir: options.out + "/.assettool/export", jobs: options.jobs)
         engine.force = options.force
@@ -90,6 +92,8 @@ struct ExportJob: BatchJob {
     var rigPath: String?
     var baseHash: String
     var formats: [ExportBatch.Format]
+    /// The USDZ root layer as text.
+    var usda = false
     var catalogPath: String
 
     var id: String { entry.id }
@@ -108,7 +112,7 @@ struct ExportJob: BatchJob {
 
     func inputHash(_ inputHashes: [String]) -> String {
         var h = SHA256()
-        for field in [baseHash, inputHashes.first ?? "", ExportBatch.toolVersion, formats.map(\.rawValue).joined(separator: ",")] {
+        for field in [baseHash, inputHashes.first ?? "", ExportBatch.toolVersion, formats.map(\.rawValue).joined(separator: ",") + (usda ? ";usda" : "")] {
             h.update(field)
             h.update([0])
         }
@@ -125,7 +129,7 @@ struct ExportJob: BatchJob {
             let name = "\(entry.id).\(format.rawValue)"
             switch format {
             case .glb: files.append(.init([name], try GLBWriter.write(model, generator: ExportBatch.toolVersion)))
-            case .usdz: files.append(.init([name], USDZPackage.pack([(name: "\(entry.id).usda", bytes: Array(USDAWriter.write(model).utf8))])))
+            case .usdz: files.append(.init([name], USDZPackage.root(model, name: entry.id, text: usda)))
             }
         }
         return BatchProduct(files: files, detail: NoDetail(), warnings: model.warnings)

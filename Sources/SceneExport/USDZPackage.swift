@@ -4,6 +4,13 @@ import ColladaKit
 /// at a multiple of 64 bytes (padding goes into the local header's extra field), the root layer first.
 /// No timestamps (the same files give the same bytes).
 package enum USDZPackage {
+    /// The USDZ of `model`: its one root layer, `<name>.usdc` (the binary crate, ``USDCWriter``), or with `text`
+    /// `<name>.usda` (``USDAWriter``).
+    package static func root(_ model: ExportModel, name: String, text: Bool = false) -> [UInt8] {
+        text ? pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
+            : pack([(name: name + ".usdc", bytes: USDCWriter.write(USDLayer(model)))])
+    }
+
     /// The archive of `files` (name, bytes), in order; the first must be the root layer.
     package static func pack(_ files: [(name: String, bytes: [UInt8])]) -> [UInt8] {
         var out: [UInt8] = []

@@ -21,7 +21,7 @@ struct ConvertCommand: ParsableCommand {
             glTF: skin, joints, inverse bind matrices), the whole animation \
             (or --clip) sampled at the rig's key rate as translation, rotation and scale per joint, the \
             rig's camera and props, and simple materials; Y up, metres; node names as the rig names them. \
-            USDZ holds one text layer (.usda), upAxis Y and metersPerUnit 1. What a format cannot hold is \
+            USDZ holds one binary crate layer (.usdc; --usda: a text layer instead), upAxis Y and metersPerUnit 1. What a format cannot hold is \
             reduced with a warning (more than 4 joint influences: the 4 largest, \
             renormalised; shear: dropped). The file is written atomically. Exit status: 0 when written, 64 \
             for bad arguments, 65 when an input is invalid, 66 when one cannot be read, 73 when the output \
@@ -42,6 +42,9 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(name: [.short, .customLong("output")], help: "The output file (.usdz or .glb).")
     var output: String
+
+    @Flag(help: "USDZ: write the root layer as text (.usda) instead of the binary crate (.usdc).")
+    var usda = false
 
     enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
         case usdz, glb
@@ -83,7 +86,7 @@ struct ConvertCommand: ParsableCommand {
         do {
             switch resolvedFormat ?? .glb {
             case .glb: bytes = try GLBWriter.write(model, generator: ToolVersion.name)
-            case .usdz: bytes = USDZPackage.pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
+            case .usdz: bytes = USDZPackage.root(model, name: name, text: usda)
             }
         } catch {
             Console.err("\(output): error: cannot encode the document")

@@ -16,8 +16,9 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Write every catalog progression as an animated USDZ (RealityKit, visionOS) and GLB (web, Android, engines).",
         discussion: """
             For each progression, <out>/<id>.usdz and <out>/<id>.glb: the base model animated by the \
-            progression's rig (its animation, else its pose file), as `assettool convert` makes them. Only \
-            progressions whose inputs changed are made again (base model, rig, tool version, formats). A rig \
+            progression's rig (its animation, else its pose file), as `assettool convert` makes them; the USDZ's \
+            root layer is a binary crate (<id>.usdc), or with --usda a text layer (<id>.usda). Only \
+            progressions whose inputs changed are made again (base model, rig, tool version, formats, --usda). A rig \
             that fails is reported and skipped; the others are still made, and its previous files stay \
             untouched. The bytes do not depend on --jobs. Exit status: 0 when every selected progression was \
             made or up to date, 1 when any failed, 73 when an output cannot be written, 64 for bad arguments, 65 when the catalog or the base model \
@@ -32,11 +33,15 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The formats, comma-separated, each once: usdz, glb (default: usdz,glb).", valueName: "formats"), transform: ExportFormats.parse)
     var format = ExportFormats([.usdz, .glb])
 
+    @Flag(help: "USDZ: write the root layer as text (.usda) instead of the binary crate (.usdc).")
+    var usda = false
+
     func run() async throws {
         var options = ExportBatch.Options()
         options.assets = batch.assets
         options.out = out
         options.formats = ExportBatch.Format.allCases.filter(format.formats.contains)
+        options.usda = usda
         options.jobs = batch.workers
         options.force = batch.force
         // The catalog is read once: here, to check --only, then handed to the batch.
