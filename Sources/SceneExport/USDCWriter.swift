@@ -175,8 +175,26 @@ package enum USDCWriter {
         /// Starts an out-of-line value: aligned to 8 bytes, its offset.
         mutating func start() -> UInt64 { align(8); return UInt64(out.count) }
 
-        /// The value rep of `value`, writing what is not inlined.
+        /// Out-of-line values already written, by their type bits and bytes: an equal value is written once.
+        var written: [[UInt8]: UInt64] = [:]
+
+        /// The value rep of `value`, writing what is not inlined, once.
         mutating func pack(_ value: USDLayer.Value) -> UInt64 {
+            let before = out.count
+            let rep = packOnce(value)
+            let payload = Int(rep & (1 << 48 - 1))
+            guard rep & USDCWriter.inlinedBit == 0, payload > 0, out.count > payload else { return rep }
+            var key = withUnsafeBytes(of: (rep >> 48).littleEndian) { Array($0) }
+            key += out[payload...]
+            if let old = written[key] {
+                out.removeSubrange(before...)
+                return old
+            }
+            written[key] = rep
+            return rep
+        }
+
+        mutating func packOnce(_ value: USDLayer.Value) -> UInt64 {
             switch value {
             case .bool(let b): return Self.rep(.bool, b ? 1 : 0, inlined: true)
             case .int(let v): return Self.rep(.int, UInt64(UInt32(bitPattern: v)), inlined: true)
@@ -210,7 +228,32 @@ package enum USDCWriter {
                 return Self.rep(.int, at, array: true) | USDCWriter.compressedBit
             case .floatArray(let a):
                 if a.isEmpty { return Self.rep(.float, 0, array: true) }
-                let at = start(); u64(UInt64(a.count)); for v in a { f32(v) }
+                let at = start(); u64(UInt64(a.count))
+                if a.count >= 16 {
+                    // Compressed (0.6.0): 'i' and the values as coded ints when all are whole; else 't', a table
+                    // of the distinct values (at most a quarter of the count, at most 1024: the count, then the
+                    // floats) and the coded indices into it.
+                    if a.allSatisfy({ $0 >= -2_147_483_648 && $0 < 2_147_483_648 && $0 == $0.rounded() }) {
+                        out.append(UInt8(ascii: "i"))
+                        compressedInts(a.map { UInt32(bitPattern: Int32($0)) })
+                        return Self.rep(.float, at, array: true) | USDCWriter.compressedBit
+                    }
+                    let limit = min(a.count / 4, 1024)
+                    var table: [Float] = [], position: [UInt32: UInt32] = [:], indices: [UInt32] = []
+                    indices.reserveCapacity(a.count)
+                    for v in a {
+                        if let i = position[v.bitPattern] { indices.append(i); continue }
+                        if table.count == limit { table = []; break }
+                        position[v.bitPattern] = UInt32(table.count); indices.append(UInt32(table.count)); table.append(v)
+                    }
+                    if !table.isEmpty {
+                        out.append(UInt8(ascii: "t"))
+                        u32(UInt32(table.count)); for v in table { f32(v) }
+                        compressedInts(indices)
+                        return Self.rep(.float, at, array: true) | USDCWriter.compressedBit
+                    }
+                }
+                for v in a { f32(v) }
                 return Self.rep(.float, at, array: true)
             case .vec3fArray(let a):
                 if a.isEmpty { return Self.rep(.vec3f, 0, array: true) }
