@@ -305,11 +305,20 @@ package enum USDCWriter {
             }
         }
 
-        /// The path tree, depth first: per path its index, its element's token (negated for a property) and the
+        /// The path tree, depth first (siblings in SdfPath order): per path its index, its element's token (negated for a property) and the
         /// jump (-1 only a child, 0 only a sibling, -2 neither, else the distance to the sibling after the subtree).
         mutating func pathTree() -> [(index: UInt32, element: Int32, jump: Int32)] {
             var children: [USDLayer.Path: [USDLayer.Path]] = [:]
             for p in paths { if let parent = p.parent { children[parent, default: []].append(p) } }
+            // In SdfPath order, as usd-core writes the tree: under each prim its properties, then its child prims,
+            // each by name.
+            for (parent, list) in children {
+                children[parent] = list.sorted { a, b in
+                    let x = a.property ?? a.prims.last ?? "", y = b.property ?? b.prims.last ?? ""
+                    if (a.property != nil) != (b.property != nil) { return a.property != nil }
+                    return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+                }
+            }
             var rows: [(index: UInt32, element: Int32, jump: Int32)] = []
             func visit(_ siblings: [USDLayer.Path]) {
                 for (k, p) in siblings.enumerated() {
