@@ -32,7 +32,11 @@ let package = Package(
         // sliding window, the summary and exit policy).
         .target(
             name: "PipelineKit",
-            dependencies: ["CMemory"]),
+            dependencies: ["CMemory", "CHash"]),
+        // SHA-256's compression function on the x86 SHA extensions (SHA256.swift's fast path; checked against
+        // the Swift one by PipelineKitTests).
+        .target(
+            name: "CHash"),
         // glibc's mallopt(3), through its header (not in Swift's Glibc module): the one C call PipelineKit makes.
         .target(
             name: "CMemory"),
@@ -41,7 +45,7 @@ let package = Package(
             dependencies: ["CLibXML2", "CZlib", "PipelineKit"]),
         .target(
             name: "PoseRenderer",
-            dependencies: ["ColladaKit", "CLibPNG", "PipelineKit"]),
+            dependencies: ["ColladaKit", "CLibPNG", "CZlib", "PipelineKit"]),
         // JSON (RFC 8259) read with every value's line and column, and decoded with located errors and the
         // keys a type never asked for: the reader of catalog.json and icon-style.json.
         .target(
@@ -112,7 +116,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "PoseRendererTests",
-            dependencies: ["PoseRenderer", "ColladaKit", "PipelineKit", "TestSupport"],
+            dependencies: ["PoseRenderer", "ColladaKit", "PipelineKit", "CZlib", "TestSupport"],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "IconFactoryTests",

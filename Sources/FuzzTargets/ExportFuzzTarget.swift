@@ -6,7 +6,7 @@ import SceneExport
 /// One fuzz input (a COLLADA file) through `export`'s and `convert`'s model building and writers:
 ///
 /// 1. as a rig applied to the bundled mannequin, the path `export` takes for every progression
-///    (`BatchPolicy.posed`, the length check, `ExportModel`, `GLBWriter`, `USDAWriter`);
+///    (`BatchPolicy.posed`, the length check, `ExportModel`, `GLBWriter`, `USDAWriter`, `USDLayer` and `USDCWriter`);
 /// 2. on its own, as `convert` takes a file: `ExportModel` of the scene and of its first clip, both writers.
 ///
 /// Refusals (located diagnostics) are the expected outcome; a trap, an AddressSanitizer report, a hang or
@@ -41,6 +41,7 @@ public enum ExportFuzzTarget {
         if let problem = ExportModel.lengthProblem(scene, clip: clip, path: "fuzz.dae") { return problem.message.utf8.count }
         let model = ExportModel(scene: scene, clip: clip, name: name)
         var n = USDAWriter.write(model).utf8.count
+        n &+= USDCWriter.write(USDLayer(model)).count
         if let glb = try? GLBWriter.write(model, generator: "fuzz") { n &+= glb.count }
         return n
     }

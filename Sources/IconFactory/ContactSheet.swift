@@ -88,7 +88,8 @@ struct ContactSheet: Sendable {
         let count = layout.width * layout.height * 4
         let sections = layout.sections
         let workers = max(1, min(sections, ProcessInfo.processInfo.activeProcessorCount))
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Capacity for one more byte a row: the PNG writer makes its filtered rows in place (no second 18 MB).
+        return [UInt8](unsafeUninitializedCapacity: count + layout.height) { buffer, initialized in
             guard let base = buffer.baseAddress else { initialized = 0; return }
             let pixels = Canvas.Pixels(base: base)
             let draw = { @Sendable (w: Int) in
