@@ -297,6 +297,8 @@ public struct IconRenderer: Sendable {
             canvas.pixels.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
                     var px = image[i]
+                    // Nothing drawn and no glow here (most of the canvas): the circles stay as they are.
+                    if px.w <= 0 && blurred[i] <= 0 { continue }
                     if inked && px.w > 0 {
                         let f = fig[i]
                         var other = px - f
