@@ -104,10 +104,18 @@ public enum PNGEncoder {
         SRGB.encodeTable.withUnsafeBufferPointer { table in
             image.pixels.withUnsafeBufferPointer { src in
                 rows.withUnsafeMutableBytes { dst in
+                    // An icon is mostly runs of one pixel (transparent, a flat circle): the last pixel's bytes are
+                    // reused while the pixel repeats.
+                    var last = SIMD4<Float>.zero, lastBytes = SIMD4<UInt8>.zero
                     for y in 0..<h {
                         let row = dst.baseAddress! + y * rowBytes + 1
                         for x in 0..<w {
-                            (row + 4 * x).storeBytes(of: SRGB.encodePixel(src[y * w + x], table: table), as: SIMD4<UInt8>.self)
+                            let p = src[y * w + x]
+                            if p != last {
+                                last = p
+                                lastBytes = SRGB.encodePixel(p, table: table)
+                            }
+                            (row + 4 * x).storeBytes(of: lastBytes, as: SIMD4<UInt8>.self)
                         }
                     }
                 }

@@ -97,11 +97,17 @@ public struct DrawList: Sendable {
                     let a = Int(idx[c]), b = Int(idx[c + 1]), d = Int(idx[c + 2])
                     if a < vcount && b < vcount && d < vcount {
                         indices.append(base + UInt32(a)); indices.append(base + UInt32(b)); indices.append(base + UInt32(d))
-                        let face = simdNormalize(simdCross(posed.positions[b] - posed.positions[a], posed.positions[d] - posed.positions[a]))
-                        let faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
+                        // The face's normal stands in for a missing or degenerate corner normal (computed only then).
+                        var faceOK: SIMD3<Float>? = nil
                         for q in 0..<3 {
-                            var n = normals.isEmpty ? faceOK : normals[c + q]
-                            if !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 { n = faceOK }
+                            var n = normals.isEmpty ? SIMD3<Float>(.nan, .nan, .nan) : normals[c + q]
+                            if !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 {
+                                if faceOK == nil {
+                                    let face = simdNormalize(simdCross(posed.positions[b] - posed.positions[a], posed.positions[d] - posed.positions[a]))
+                                    faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
+                                }
+                                n = faceOK!
+                            }
                             cornerNormals.append(n)
                         }
                         colorIndex.append(slot)
