@@ -117,23 +117,34 @@ package enum Deflate {
                 while i < n, made < count {
                     let limit = min(258, n - i)
                     var best = 0, bestDistance = 0
-                    if d1 > 0, i >= d1 {
-                        let m = Deflate.matchLength(base, i, i - d1, limit)
-                        if m > best { best = m; bestDistance = d1 }
-                    }
-                    if d2 > 0, i >= d2, best < limit {
-                        let m = Deflate.matchLength(base, i, i - d2, limit)
-                        if m > best { best = m; bestDistance = d2 }
-                    }
-                    if i + 4 <= n, best < limit, i < Int(Int32.max) {
+                    if i + 4 <= n {
+                        // Each candidate is tried only when its first four bytes agree (one load and compare),
+                        // and the hash only while the pixel and row candidates found less than 16 bytes.
                         let word = base.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-                        let h = Int((word &* 2654435761) >> (32 - UInt32(Self.hashBits)))
-                        let candidate = Int(table[h])
-                        table[h] = Int32(i)
-                        let d = i - candidate
-                        if candidate >= 0, d <= 32768, d != bestDistance {
-                            let m = Deflate.matchLength(base, i, candidate, limit)
-                            if m > best { best = m; bestDistance = d }
+                        if d1 > 0, i >= d1, base.loadUnaligned(fromByteOffset: i - d1, as: UInt32.self) == word {
+                            best = Deflate.matchLength(base, i, i - d1, limit); bestDistance = d1
+                        }
+                        if d2 > 0, i >= d2, best < limit, base.loadUnaligned(fromByteOffset: i - d2, as: UInt32.self) == word {
+                            let m = Deflate.matchLength(base, i, i - d2, limit)
+                            if m > best { best = m; bestDistance = d2 }
+                        }
+                        if best < 16, i < Int(Int32.max) {
+                            let h = Int((word &* 2654435761) >> (32 - UInt32(Self.hashBits)))
+                            let candidate = Int(table[h])
+                            table[h] = Int32(i)
+                            let d = i - candidate
+                            if candidate >= 0, d <= 32768, d != bestDistance,
+                               base.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == word {
+                                let m = Deflate.matchLength(base, i, candidate, limit)
+                                if m > best { best = m; bestDistance = d }
+                            }
+                        }
+                    } else {
+                        // The last three bytes: a match of 3 is still possible at the two fixed distances.
+                        if d1 > 0, i >= d1 { best = Deflate.matchLength(base, i, i - d1, limit); bestDistance = d1 }
+                        if d2 > 0, i >= d2 {
+                            let m = Deflate.matchLength(base, i, i - d2, limit)
+                            if m > best { best = m; bestDistance = d2 }
                         }
                     }
                     if best >= 3 {
