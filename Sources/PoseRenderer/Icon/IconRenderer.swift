@@ -341,18 +341,26 @@ public struct IconRenderer: Sendable {
         let drawn = render(frame, variants: variants, scale: top, offset: offset)
         return scales.map { scale in
             let sc = max(1, scale)
-            return sc == top ? drawn : drawn.map { Self.averaged($0, to: sc, size: max(1, style.pointSize * sc)) }
+            guard sc != top, let first = drawn.first else { return drawn }
+            let size = max(1, style.pointSize * sc)
+            // The variants share one figure coverage: averaged once per scale.
+            let alpha = first.figureAlpha.isEmpty ? [] : AreaAverage.resample(first.figureAlpha, width: first.image.width, height: first.image.height,
+                                                                             newWidth: size, newHeight: size)
+            return drawn.map { Self.averaged($0, to: sc, size: size, figureAlpha: alpha) }
         }
     }
 
     /// `icon` (drawn at a larger scale) averaged down to `scale`, a `size`-pixel square: its image and figure
-    /// coverage by area, its figure box scaled and rounded outwards.
-    static func averaged(_ icon: IconImage, to scale: Int, size: Int) -> IconImage {
+    /// coverage by area (`figureAlpha`: the coverage already averaged, else it is averaged here), its figure box
+    /// scaled and rounded outwards.
+    static func averaged(_ icon: IconImage, to scale: Int, size: Int, figureAlpha: [Float]? = nil) -> IconImage {
         var out = icon
         let from = icon.image.width
         out.image = icon.image.areaAveraged(width: size, height: size)
         out.scale = scale
-        if !icon.figureAlpha.isEmpty {
+        if let figureAlpha {
+            out.figureAlpha = figureAlpha
+        } else if !icon.figureAlpha.isEmpty {
             out.figureAlpha = AreaAverage.resample(icon.figureAlpha, width: from, height: icon.image.height, newWidth: size, newHeight: size)
         }
         out.figureBounds = icon.figureBounds.flatMap { b in
