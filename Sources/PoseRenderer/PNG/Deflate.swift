@@ -188,13 +188,18 @@ package enum Deflate {
     /// inflater accepts the code.
     static func codeLengths(_ freq: [Int], limit: Int) -> [UInt8] {
         var f = freq
-        var used = f.indices.filter { f[$0] > 0 }
+        var count = f.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         var k = 0
-        while used.count < 2, k < f.count {
-            if f[k] == 0 { f[k] = 1; used.append(k) }
+        while count < 2, k < f.count {
+            if f[k] == 0 { f[k] = 1; count += 1 }
             k += 1
         }
-        used.sort { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }
+        // By weight, then symbol: one integer sort key each (weights fit in 47 bits, symbols in 16).
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        for (symbol, weight) in f.enumerated() where weight > 0 { keys.append(UInt64(min(weight, 1 << 47)) << 16 | UInt64(symbol)) }
+        keys.sort()
+        let used = keys.map { Int($0 & 0xFFFF) }
         let m = used.count
         // Huffman's tree by the two-queue method: leaves in order of weight, then internal nodes as made (in
         // order of weight too). Node j < m is leaf used[j]; node m + t is the t-th internal node.
@@ -255,10 +260,16 @@ package enum Deflate {
             guard l > 0 else { return 0 }
             let c = next[Int(l)]
             next[Int(l)] += 1
-            var r = 0
-            for b in 0..<Int(l) where c >> b & 1 == 1 { r |= 1 << (Int(l) - 1 - b) }
-            return UInt16(r)
+            let reversed = Int(reverseByte[c & 0xFF]) << 8 | Int(reverseByte[c >> 8 & 0xFF])
+            return UInt16(reversed >> (16 - Int(l)))
         }
+    }
+
+    /// Each byte with its bits in reverse order.
+    static let reverseByte: [UInt8] = (0..<256).map { v in
+        var r = 0
+        for b in 0..<8 where v >> b & 1 == 1 { r |= 1 << (7 - b) }
+        return UInt8(r)
     }
 
     // MARK: Writing
