@@ -79,7 +79,8 @@ struct ContactSheet: Sendable {
     /// - Throws: ``PNGError`` if the encoder fails; a missing or unreadable icon is drawn as "missing".
     func png() throws -> [UInt8] {
         let layout = layout
-        return try PNGEncoder.encode(rgba: rgba(layout), width: layout.width, height: layout.height, fast: true)
+        return try PNGEncoder.encode(rgba: rgba(layout), width: layout.width, height: layout.height, fast: true,
+                                     threads: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// The sheet's pixels (`layout.width * layout.height * 4` bytes, opaque RGBA). Each worker fills and

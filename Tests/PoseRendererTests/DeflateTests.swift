@@ -73,6 +73,25 @@ import Testing
         #expect(stream.count < 256 + 80 * 8 + 200, "\(stream.count) bytes")
     }
 
+    @Test func aLargeImageIsCompressedInPartsWithTheSameBytesOnAnyThreads() throws {
+        // 12 MB of rows (a filter byte, 4000 pixels): runs, the row above, and a little noise per row.
+        let width = 4000, rowBytes = 1 + 4 * width, height = 750
+        var rows = [UInt8](repeating: 0, count: rowBytes * height)
+        let noise = Self.noise(4 * 64, seed: 11)
+        for y in 0..<height {
+            let row = y * rowBytes
+            for x in 0..<64 { rows[row + 1 + 4 * ((x * 61 + y) % width)] = noise[(x + y) % noise.count] }
+            for x in stride(from: 1 + 4 * (y % 500), to: rowBytes - 4, by: 4) where x < 1 + 4 * 1000 { rows[row + x] = UInt8(y & 0xFF) }
+        }
+        let one = rows.withUnsafeBytes { Deflate.zlib($0, pixelBytes: 4, rowBytes: rowBytes, threads: 1) }
+        let three = rows.withUnsafeBytes { Deflate.zlib($0, pixelBytes: 4, rowBytes: rowBytes, threads: 3) }
+        #expect(one == three, "the same bytes on any number of threads")
+        #expect(try #require(Self.inflate(one, expected: rows.count)) == rows)
+        // Three parts of whole rows: two sync points (an empty stored block, 00 00 FF FF, after the byte boundary).
+        let syncs = (0..<(one.count - 4)).filter { one[$0] == 0 && one[$0 + 1] == 0 && one[$0 + 2] == 0xFF && one[$0 + 3] == 0xFF }
+        #expect(syncs.count >= 2, "\(syncs.count) sync points")
+    }
+
     @Test func codeLengthsStayWithinTheLimitAndTheCodeIsComplete() {
         // Fibonacci weights make the deepest Huffman trees: 30 symbols would need 29 bits.
         var fib = [1, 1]

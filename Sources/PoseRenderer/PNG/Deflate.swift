@@ -16,25 +16,65 @@ package enum Deflate {
     /// `data` as a zlib stream: header (deflate, 32 KB window), dynamic-Huffman blocks of at most
     /// ``blockTokens`` tokens each (so memory stays bounded on a large image, and each block's codes fit its
     /// part), Adler-32. `pixelBytes` and `rowBytes` are the two distances always tried (one beyond 32768, the
-    /// window, is not). Deterministic: the same bytes give the same stream.
-    package static func zlib(_ data: UnsafeRawBufferPointer, pixelBytes: Int, rowBytes: Int) -> [UInt8] {
+    /// window, is not). Deterministic: the same bytes give the same stream, for any `threads`.
+    ///
+    /// Data over twice ``partBytes`` (the review sheet, not an icon) is cut into parts of whole rows of about
+    /// ``partBytes``, by its size alone, and the parts are compressed on up to `threads` threads: each part's
+    /// matches stay within it, and each but the last ends with an empty stored block (a sync point, RFC 1951
+    /// 3.2.4), so the parts' bytes join into one stream.
+    package static func zlib(_ data: UnsafeRawBufferPointer, pixelBytes: Int, rowBytes: Int, threads: Int = 1) -> [UInt8] {
+        let n = data.count
+        let partLength = n > 2 * partBytes ? max(1, partBytes / max(1, rowBytes)) * max(1, rowBytes) : max(1, n)
+        let parts = max(1, (n + partLength - 1) / partLength)
+        let pieces = SharedRows(width: 1, rows: parts, repeating: [UInt8]())
+        let workers = max(1, min(threads, parts))
+        // The caller's bytes, read (never written) by every worker while this call lasts.
+        struct Shared: @unchecked Sendable { let data: UnsafeRawBufferPointer }
+        let shared = Shared(data: data)
+        Parallel.run(workers: workers) { w in
+            let data = shared.data
+            var k = w
+            while k < parts {
+                let lo = k * partLength, hi = min(n, lo + partLength)
+                let slice = n == 0 ? data : UnsafeRawBufferPointer(rebasing: data[lo..<hi])
+                pieces.window(rows: k..<(k + 1))[k] = deflate(slice, distances: (pixelBytes, rowBytes), last: k == parts - 1)
+                k += workers
+            }
+        }
+        var out: [UInt8] = [0x78, 0x01]                   // CMF: deflate, 32 KB window; FLG: fastest, check bits
+        let all = pieces.array()
+        out.reserveCapacity(all.reduce(6) { $0 + $1.count })
+        for piece in all { out += piece }
+        let sum = UInt32(adler32_z(1, data.baseAddress?.assumingMemoryBound(to: UInt8.self), n))
+        out += [UInt8(sum >> 24), UInt8(sum >> 16 & 0xFF), UInt8(sum >> 8 & 0xFF), UInt8(sum & 0xFF)]
+        return out
+    }
+
+    /// Bytes a part of a large stream holds (about: it is cut at whole rows).
+    static let partBytes = 1 << 22
+
+    /// The DEFLATE blocks of `data`: ending the stream (`last`), or with a sync point so that more parts follow.
+    static func deflate(_ data: UnsafeRawBufferPointer, distances: (Int, Int), last: Bool) -> [UInt8] {
         let n = data.count
         // Bound: the headers (under 400 bytes a block), at most 15 + 5 + 15 + 13 bits per match of 3 or more
-        // bytes and 15 per literal (under 2 bytes a byte), the end codes, then the Adler-32.
+        // bytes and 15 per literal (under 2 bytes a byte), the end codes, the sync point.
         let capacity = n * 2 + 1024 + (n / blockTokens + 1) * 512
-        var matcher = Matcher(data, distances: (pixelBytes, rowBytes))
+        var matcher = Matcher(data, distances: distances)
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             var out = BitWriter(buffer.baseAddress!)
-            out.byte(0x78); out.byte(0x01)                 // CMF: deflate, 32 KB window; FLG: fastest, check bits
             var tokens = Tokens()
             repeat {
                 tokens.reset()
                 matcher.tokenize(into: &tokens, upTo: blockTokens)
-                writeBlock(tokens, final: matcher.position >= n, into: &out)
+                writeBlock(tokens, final: last && matcher.position >= n, into: &out)
             } while matcher.position < n
+            if !last {
+                // An empty stored block: BFINAL 0, BTYPE 00, to the byte, LEN 0, NLEN 0xFFFF.
+                out.put(0, 3)
+                out.flush()
+                out.byte(0); out.byte(0); out.byte(0xFF); out.byte(0xFF)
+            }
             out.flush()
-            let sum = UInt32(adler32_z(1, data.baseAddress?.assumingMemoryBound(to: UInt8.self), n))
-            out.byte(UInt8(sum >> 24)); out.byte(UInt8(sum >> 16 & 0xFF)); out.byte(UInt8(sum >> 8 & 0xFF)); out.byte(UInt8(sum & 0xFF))
             initialized = out.written
         }
     }

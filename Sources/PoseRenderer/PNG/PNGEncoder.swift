@@ -39,9 +39,11 @@ public enum PNGEncoder {
     ///
     /// - Parameter fast: this package's own writer (``image(rows:width:height:)``, several times faster than
     ///   libpng's fastest setting, about as small); otherwise libpng with its adaptive filters (smaller, slower).
+    /// - Parameter threads: with `fast`, the threads a large image (over 8 MB) is compressed on; the bytes are the
+    ///   same for any number.
     /// - Throws: ``PNGError`` when the sizes do not fit or libpng fails.
     /// Cost: O(pixels) for filtering and zlib, one pass.
-    public static func encode(rgba: consuming [UInt8], width: Int, height: Int, fast: Bool = false) throws -> [UInt8] {
+    public static func encode(rgba: consuming [UInt8], width: Int, height: Int, fast: Bool = false, threads: Int = 1) throws -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, rgba.count == width * height * 4 else {
             throw PNGError.badSize(width: width, height: height, bytes: rgba.count)
         }
@@ -58,7 +60,7 @@ public enum PNGEncoder {
                     base.storeBytes(of: 0, toByteOffset: y * rowBytes, as: UInt8.self)
                 }
             }
-            return Self.image(rows: rows, width: width, height: height)
+            return Self.image(rows: rows, width: width, height: height, threads: threads)
         }
         var image = png_image()
         image.version = CLIBPNG_IMAGE_VERSION
@@ -128,8 +130,8 @@ public enum PNGEncoder {
     /// alpha, sRGB), written by this package: signature, `IHDR`, `sRGB` (perceptual, as libpng writes it),
     /// the rows compressed by ``Deflate`` in `IDAT` chunks of at most 1 MiB, `IEND`. Much faster than libpng's
     /// fastest setting on icons, at about its size.
-    static func image(rows: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let stream = rows.withUnsafeBytes { Deflate.zlib($0, pixelBytes: 4, rowBytes: 1 + 4 * width) }
+    static func image(rows: [UInt8], width: Int, height: Int, threads: Int = 1) -> [UInt8] {
+        let stream = rows.withUnsafeBytes { Deflate.zlib($0, pixelBytes: 4, rowBytes: 1 + 4 * width, threads: threads) }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(stream.count + 128)
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
