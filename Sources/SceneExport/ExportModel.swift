@@ -7,11 +7,13 @@ import PipelineKit
 /// key rate as per-node translation, rotation and scale tracks.
 ///
 /// Space: Y up, metres, right-handed (``Scene/axisConversion`` is folded into the root nodes'
-/// transforms, so every node below keeps its own). Skinned vertices are in bind space (the bind
-/// shape matrix applied), so `jointWorld · inverseBind · vertex` poses them as COLLADA does.
+/// transforms, so every node below keeps its own). Skinned vertices are in the Y-up bind space (`C · bindShape`
+/// applied, `C` the axis conversion) and inverse binds are COLLADA's times `C⁻¹`, so `jointWorld · inverseBind ·
+/// vertex` poses them as COLLADA does. Vertices keep the COLLADA position order; names follow ``exportName(_:)``;
+/// key times are the COLLADA document's.
 package struct ExportModel: Sendable {
     package struct Node: Sendable {
-        /// The COLLADA node's name (else id, else sid), as the rig names it.
+        /// The COLLADA node's name (else id, else sid) by ``ExportModel/exportName(_:)``, unique in the model.
         package var name: String
         package var parent: Int?
         package var rest: DecomposedTransform
