@@ -2,14 +2,17 @@
 """Poses a GLB's skinned meshes the way glTF 2.0 defines skinning, with pygltflib and numpy (an
 independent reader of what `assettool convert` writes), and compares them with `assettool pose`.
 
-Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002]
-       FILE.glb   the converted asset; its first animation is evaluated at TIME (seconds from 0;
-                  linear translation and scale, slerp rotation between keys).
+Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002] [--index-tol 1e-5]
+       FILE.glb   the converted asset; its first animation is evaluated at TIME (seconds on the COLLADA
+                  document's clock, as the GLB's key times are; linear translation and scale, slerp
+                  rotation between keys).
        OURS.obj   `assettool pose BASE --rig RIG --time T --format obj`: the same moment posed by
                   ColladaKit, one `o NAME` object per mesh instance, vertices in COLLADA order.
-Each skinned mesh `NAME-skinned` of the GLB is matched to object NAME of the OBJ. A GLB vertex is a
-(position, normal) pair, so it is compared with the nearest OBJ vertex and every OBJ vertex with the
-nearest GLB vertex; the error is the RMS of those distances over the OBJ object's bounding-box diagonal.
+Each skinned mesh NAME of the GLB is matched to object NAME of the OBJ (OBJ names as the export writes them:
+every character outside [A-Za-z0-9_] as `_`). Each GLB vertex a triangle uses is compared with the nearest OBJ
+vertex and every OBJ vertex with the nearest GLB vertex; the error is the RMS of those distances over the OBJ
+object's bounding-box diagonal. With --index-tol, GLB vertex k must also be OBJ vertex k (the COLLADA order
+kept, nothing reordered back) within that fraction of the diagonal.
 Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
 Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
 """
@@ -65,7 +68,7 @@ def sample(times, values, t, path):
 
 
 def main():
-    args, tol = arguments(sys.argv[1:])
+    args, tol, itol = arguments(sys.argv[1:], index=True)
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -104,7 +107,7 @@ def main():
             world[i] = world_of(parent[i]) @ local[i] if i in parent else local[i]
         return world[i]
 
-    ours = read_obj(obj, sanitize=False)
+    ours = read_obj(obj, sanitize=True)
     results = []
     for i, n in enumerate(g.nodes):
         if n.mesh is None or n.skin is None:
@@ -112,7 +115,7 @@ def main():
         skin = g.skins[n.skin]
         ibm = accessor(g, blob, skin.inverseBindMatrices).reshape(-1, 4, 4).transpose(0, 2, 1)  # column-major
         palette = np.array([world_of(j) @ ibm[k] for k, j in enumerate(skin.joints)])
-        points = []
+        points, stored = [], None
         for p in g.meshes[n.mesh].primitives:
             pos = accessor(g, blob, p.attributes.POSITION)
             acc = g.accessors[p.attributes.POSITION]
@@ -126,14 +129,17 @@ def main():
             posed = np.zeros((len(pos), 4))
             for k in range(4):
                 posed += weights[:, k:k + 1] * np.einsum("nij,nj->ni", palette[joints[:, k]], h)
-            points.append(posed[:, :3])
+            used = np.unique(accessor(g, blob, p.indices)[:, 0].astype(int))
+            points.append(posed[used, :3])
+            if stored is None:
+                stored = posed[:, :3]
         points = np.concatenate(points)
-        name = n.name[:-len("-skinned")] if n.name.endswith("-skinned") else n.name
+        name = n.name
         if name not in ours:
             problems.append(f"no object '{name}' in {obj}")
             continue
-        results.append(compare(name, points, ours[name]))
-    ok = not problems and results and all(r["nrms"] <= tol for r in results)
+        results.append(compare(name, points, ours[name], by_index=stored if itol is not None else None))
+    ok = not problems and results and all(r["nrms"] <= tol and (itol is None or r["index"] <= itol) for r in results)
     print(json.dumps({"file": glb, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
     return 0 if ok else 1
 

@@ -26,19 +26,30 @@ def nearest(a, b):
     return out
 
 
-def compare(name, points, ref):
-    """Symmetric nearest-vertex RMS and max over the reference's bounding-box diagonal."""
+def compare(name, points, ref, by_index=None):
+    """Symmetric nearest-vertex RMS and max over the reference's bounding-box diagonal; with `by_index` (the
+    exported vertices in their stored order), also the largest distance from exported vertex k to reference
+    vertex k over that diagonal ("index", inf when there are fewer exported vertices than reference ones)."""
     diag = float(np.linalg.norm(ref.max(0) - ref.min(0)))
     d = np.concatenate([nearest(points, ref), nearest(ref, points)])
-    return {"mesh": name, "vertices": len(points), "reference": len(ref),
-            "nrms": float(np.sqrt((d ** 2).mean()) / diag), "max": float(d.max() / diag)}
+    out = {"mesh": name, "vertices": len(points), "reference": len(ref),
+           "nrms": float(np.sqrt((d ** 2).mean()) / diag), "max": float(d.max() / diag)}
+    if by_index is not None:
+        n = len(ref)
+        out["index"] = float(np.linalg.norm(by_index[:n] - ref, axis=1).max() / diag) if len(by_index) >= n else float("inf")
+    return out
 
 
-def arguments(argv):
-    """(positional arguments, the --tol value, default 0.002)."""
-    args, tol = list(argv), 0.002
+def arguments(argv, index=False):
+    """(positional arguments, the --tol value, default 0.002); with `index`, also the --index-tol value (None
+    when not given: the by-index comparison is then not asked for)."""
+    args, tol, itol = list(argv), 0.002, None
     if "--tol" in args:
         i = args.index("--tol")
         tol = float(args[i + 1])
         del args[i:i + 2]
-    return args, tol
+    if "--index-tol" in args:
+        i = args.index("--index-tol")
+        itol = float(args[i + 1])
+        del args[i:i + 2]
+    return (args, tol, itol) if index else (args, tol)

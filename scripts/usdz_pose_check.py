@@ -2,13 +2,14 @@
 """Skins a USDZ's meshes with Pixar's UsdSkel (usd-core) and compares them with `assettool pose`;
 also runs every UsdValidation validator on the stage.
 
-Call:  usdz_pose_check.py FILE.usdz OURS.obj TIMECODE [--tol 0.002]
+Call:  usdz_pose_check.py FILE.usdz OURS.obj TIMECODE [--tol 0.002] [--index-tol 1e-5]
        FILE.usdz  what `assettool convert` wrote.
-       OURS.obj   `assettool pose BASE --rig RIG --time T --format obj` at the same moment (TIMECODE is
-                  the key index: seconds from the animation's start times timeCodesPerSecond).
+       OURS.obj   `assettool pose BASE --rig RIG --time T --format obj` at the same moment: the stage's clock
+                  is the COLLADA document's, so TIMECODE is T times timeCodesPerSecond.
 Each skinned mesh is matched to the OBJ object of the same name (USD names: `.` written `_`). A USD
 vertex is compared with the nearest OBJ vertex and every OBJ vertex with the nearest USD vertex; the
-error is the RMS of those distances over the OBJ object's bounding-box diagonal.
+error is the RMS of those distances over the OBJ object's bounding-box diagonal. With --index-tol, USD point k
+must also be OBJ vertex k (the COLLADA order kept, nothing reordered back) within that fraction of the diagonal.
 Prints one JSON line; exit 0 when the stage validates and every mesh is within --tol, else 1.
 """
 import json, os, sys
@@ -23,7 +24,7 @@ from pose_compare import arguments, compare, read_obj
 
 
 def main():
-    args, tol = arguments(sys.argv[1:])
+    args, tol, itol = arguments(sys.argv[1:], index=True)
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -58,8 +59,8 @@ def main():
                 if name not in ours:
                     problems.append(f"no object '{name}' in {obj}")
                     continue
-                results.append(compare(name, p, ours[name]))
-    ok = not problems and results and all(r["nrms"] <= tol for r in results)
+                results.append(compare(name, p, ours[name], by_index=p if itol is not None else None))
+    ok = not problems and results and all(r["nrms"] <= tol and (itol is None or r["index"] <= itol) for r in results)
     print(json.dumps({"file": path, "timeCode": time, "meshes": results, "problems": problems, "ok": bool(ok)}))
     return 0 if ok else 1
 

@@ -41,7 +41,7 @@ package struct ExportBatch: Sendable {
     package typealias FatalError = BatchFatalError
 
     /// Part of every record's input hash: bump when a change alters any exported byte.
-    package static let toolVersion = ToolVersion.name(revision: "export 2")
+    package static let toolVersion = ToolVersion.name(revision: "export 3")
 
     package let options: Options
 

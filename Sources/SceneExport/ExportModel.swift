@@ -7,11 +7,13 @@ import PipelineKit
 /// key rate as per-node translation, rotation and scale tracks.
 ///
 /// Space: Y up, metres, right-handed (``Scene/axisConversion`` is folded into the root nodes'
-/// transforms, so every node below keeps its own). Skinned vertices are in bind space (the bind
-/// shape matrix applied), so `jointWorld · inverseBind · vertex` poses them as COLLADA does.
+/// transforms, so every node below keeps its own). Skinned vertices are in the Y-up bind space (`C · bindShape`
+/// applied, `C` the axis conversion) and inverse binds are COLLADA's times `C⁻¹`, so `jointWorld · inverseBind ·
+/// vertex` poses them as COLLADA does. Vertices keep the COLLADA position order; names follow ``exportName(_:)``;
+/// key times are the COLLADA document's.
 package struct ExportModel: Sendable {
     package struct Node: Sendable {
-        /// The COLLADA node's name (else id, else sid), as the rig names it.
+        /// The COLLADA node's name (else id, else sid) by ``ExportModel/exportName(_:)``, unique in the model.
         package var name: String
         package var parent: Int?
         package var rest: DecomposedTransform
@@ -69,8 +71,9 @@ package struct ExportModel: Sendable {
 
     package struct Animation: Sendable {
         package var name: String
-        /// Seconds from 0, strictly increasing, one per key: `k / keysPerSecond`, the last one clamped to the
-        /// animation's end (so it may come sooner than a whole step after the one before).
+        /// Seconds on the COLLADA document's clock (a clip's own clock for a clip), strictly increasing, one per key:
+        /// `start + k / keysPerSecond` from the animation's first key, the last one clamped to the animation's end
+        /// (so it may come sooner than a whole step after the one before). Not shifted to start at 0.
         package var times: [Float]
         package var tracks: [Track]
         /// The rate the keys were sampled at (``ColladaKit/Scene/keyRate(clip:)`` unless the caller chose one).
@@ -136,6 +139,58 @@ extension ExportModel {
             warnings.append(Diagnostic(.exportShearDropped, "node '\(nodes[i].name)' is sheared; the shear is dropped (translation, rotation and scale kept)",
                                        at: n.location.path.isEmpty ? SourceLocation(path: scene.path, line: 0, column: 0) : n.location))
         }
+        pruneAndName()
+    }
+
+    /// The rule every exported name follows (nodes, joints, meshes; GLB and USD alike): each character outside
+    /// `[A-Za-z0-9_]` becomes `_`, a name that is empty or starts with a digit gets a leading `_`
+    /// (`upper_arm.L` -> `upper_arm_L`, `2nd` -> `_2nd`). Such a name is a USD identifier and is left as it is by
+    /// three.js's `PropertyBinding.sanitizeNodeName` and by Blender.
+    package static func exportName(_ name: String) -> String {
+        var out = String(name.unicodeScalars.map { c -> Character in
+            c.isASCII && (("A"..."Z").contains(c) || ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "_") ? Character(c) : "_"
+        })
+        if out.first.map({ $0.isNumber }) ?? true { out = "_" + out }
+        return out
+    }
+
+    /// Drops the nodes that hold nothing a player shows or moves (no mesh, camera or skin joint below them: a
+    /// light, the node a skinned mesh left for its root node), and names every node by ``exportName(_:)``, unique
+    /// (`_2`, `_3`... in node order, nodes with a mesh or camera first so they keep their names); a skinned mesh's
+    /// root node takes the name of the COLLADA node that held the mesh. Meshes are named as their nodes.
+    mutating func pruneAndName() {
+        var keep = nodes.map { $0.mesh != nil || $0.camera != nil }
+        for s in skins { for j in s.joints { keep[j] = true } }
+        for i in nodes.indices where keep[i] {
+            var p = nodes[i].parent
+            while let q = p, !keep[q] { keep[q] = true; p = nodes[q].parent }
+        }
+        var index = [Int?](repeating: nil, count: nodes.count)
+        var kept: [Node] = []
+        for (i, n) in nodes.enumerated() where keep[i] {
+            index[i] = kept.count
+            var node = n
+            node.parent = n.parent.flatMap { index[$0] }
+            kept.append(node)
+        }
+        nodes = kept
+        for s in skins.indices { skins[s].joints = skins[s].joints.map { index[$0] ?? 0 } }
+        if var a = animation {
+            a.tracks = a.tracks.compactMap { t in index[t.node].map { var t = t; t.node = $0; return t } }
+            animation = a
+        }
+        var used = Set<String>()
+        let order = nodes.indices.filter { nodes[$0].mesh != nil || nodes[$0].camera != nil }
+            + nodes.indices.filter { nodes[$0].mesh == nil && nodes[$0].camera == nil }
+        for i in order {
+            let label = nodes[i].skin != nil && nodes[i].name.hasSuffix("-skinned") ? String(nodes[i].name.dropLast(8)) : nodes[i].name
+            let base = Self.exportName(label)
+            var name = base, k = 2
+            while used.contains(name) { name = "\(base)_\(k)"; k += 1 }
+            used.insert(name)
+            nodes[i].name = name
+            if let m = nodes[i].mesh { meshes[m].name = name }
+        }
     }
 
     /// Adds the mesh (and skin) of one instance.
@@ -146,29 +201,47 @@ extension ExportModel {
         var skin: ColladaKit.Skin?
         if case .skin(let s) = inst.source, s < scene.skins.count { skin = scene.skins[s] }
 
-        // One vertex per distinct (position, normal) pair.
-        var key: [SIMD2<UInt32>: UInt32] = [:]
-        var positionOf: [UInt32] = []
+        // One vertex per COLLADA position, in the COLLADA order, with the normal of its first corner (so data keyed
+        // by vertex index lines up with `assettool pose`); a corner whose normal differs from that one gets a vertex
+        // of its own after them, one per distinct (position, normal) pair. A skinned mesh is stored in the exported
+        // Y-up frame (the axis conversion applied to the bind shape; the inverse bind matrices take it back out), so
+        // its stored bounds are those of the figure as players draw it.
         var mesh = Mesh(name: nodes[inst.node].name, positions: [], normals: [], joints: [], weights: [], parts: [])
-        let bind = skin?.bindShapeMatrix ?? .identity
+        let bind = skin.map { axisConversion * $0.bindShapeMatrix } ?? .identity
         let hasNormals = !source.normals.isEmpty && source.parts.allSatisfy { $0.normalIndices.count == $0.positionIndices.count }
+        let count = source.positions.count
+        var chosen = [UInt32?](repeating: nil, count: count)
+        if hasNormals {
+            for part in source.parts {
+                for (k, p) in part.positionIndices.enumerated() where Int(p) < count && chosen[Int(p)] == nil
+                    && Int(part.normalIndices[k]) < source.normals.count {
+                    chosen[Int(p)] = part.normalIndices[k]
+                }
+            }
+        }
+        var positionOf: [UInt32] = Array(0..<UInt32(count))
+        mesh.positions = source.positions.map { bind.transformPoint($0) }
+        if hasNormals {
+            mesh.normals = chosen.map { n in n.map { simdNormalize(bind.transformDirection(source.normals[Int($0)])) } ?? SIMD3(0, 1, 0) }
+        }
+        var key: [SIMD2<UInt32>: UInt32] = [:]
         for part in source.parts {
             var indices: [UInt32] = []
             indices.reserveCapacity(part.positionIndices.count)
-            for (k, p) in part.positionIndices.enumerated() where Int(p) < source.positions.count {
-                let n = hasNormals ? part.normalIndices[k] : 0
-                let pair = SIMD2(p, n)
-                if let v = key[pair] {
-                    indices.append(v)
+            for (k, p) in part.positionIndices.enumerated() where Int(p) < count {
+                guard hasNormals, let c = chosen[Int(p)] else { indices.append(p); continue }
+                let n = part.normalIndices[k]
+                if n == c || Int(n) >= source.normals.count || source.normals[Int(n)] == source.normals[Int(c)] {
+                    indices.append(p)
                     continue
                 }
+                let pair = SIMD2(p, n)
+                if let v = key[pair] { indices.append(v); continue }
                 let v = UInt32(mesh.positions.count)
                 key[pair] = v
                 positionOf.append(p)
                 mesh.positions.append(bind.transformPoint(source.positions[Int(p)]))
-                if hasNormals, Int(n) < source.normals.count {
-                    mesh.normals.append(simdNormalize(bind.transformDirection(source.normals[Int(n)])))
-                }
+                mesh.normals.append(simdNormalize(bind.transformDirection(source.normals[Int(n)])))
                 indices.append(v)
             }
             let material = part.materialSymbol.flatMap { inst.materials[$0] }
@@ -204,6 +277,8 @@ extension ExportModel {
             bindShapeSlot = skin.jointNames.count
             return skin.jointNames.count
         }
+        // The mesh is stored in the Y-up frame (`C · bindShape · p`): `IBM · C⁻¹` poses it as COLLADA's `IBM` did.
+        let fromYUp = axisConversion.inverse ?? .identity
         var truncated = 0
         for v in positionOf {
             let lo = Int(weights.influenceStart[Int(v)]), hi = Int(weights.influenceStart[Int(v) + 1])
@@ -230,16 +305,16 @@ extension ExportModel {
         for j in 0..<skin.jointNames.count {
             if j < inst.jointNodes.count, let node = inst.jointNodes[j], j < skin.inverseBindMatrices.count {
                 joints.append(node)
-                inverseBinds.append(skin.inverseBindMatrices[j])
+                inverseBinds.append(skin.inverseBindMatrices[j] * fromYUp)
             } else {
                 // Unused (its influences went to the bind-shape slot); any valid node keeps indices aligned.
                 joints.append(inst.node)
-                inverseBinds.append(.identity)
+                inverseBinds.append(fromYUp)
             }
         }
         if bindShapeSlot != nil {
             joints.append(inst.node)
-            inverseBinds.append(.identity)
+            inverseBinds.append(fromYUp)
         }
         skins.append(Skin(name: skin.name ?? skin.id, joints: joints, inverseBindMatrices: inverseBinds))
     }
@@ -294,10 +369,11 @@ extension ExportModel {
         var times: [Float] = []
         var locals: [[Matrix4x4]] = []
         for k in 0..<count {
-            let t = min(Float(k) / rate, range.upperBound - range.lowerBound)
+            // The document's clock (a clip's own): key k at `start + k / rate`, the last clamped to the end.
+            let t = min(Float(Double(range.lowerBound) + Double(k) / Double(rate)), range.upperBound)
             if let last = times.last, t <= last { break }
             times.append(t)
-            let pose = clip == nil ? scene.pose(at: range.lowerBound + t) : scene.pose(at: t, clip: clip)
+            let pose = clip == nil ? scene.pose(at: t) : scene.pose(at: t, clip: clip)
             locals.append(pose.localMatrices)
         }
         let c = scene.axisConversion
@@ -319,6 +395,53 @@ extension ExportModel {
             tracks.append(track)
         }
         return (Animation(name: name, times: times, tracks: tracks, keysPerSecond: rate), first)
+    }
+
+    /// Each node's world transform (Y up, metres) at key `k` of the animation (the rest where a node has no
+    /// track): parents first.
+    package func worlds(atKey k: Int) -> [Matrix4x4] {
+        var locals = nodes.map { $0.rest.matrix }
+        for t in animation?.tracks ?? [] where k < t.translations.count {
+            locals[t.node] = DecomposedTransform(translation: t.translations[k], rotation: t.rotations[k].normalized, scale: t.scales[k]).matrix
+        }
+        var out: [Matrix4x4] = []
+        out.reserveCapacity(nodes.count)
+        for (i, n) in nodes.enumerated() { out.append((n.parent.map { out[$0] } ?? .identity) * locals[i]) }
+        return out
+    }
+
+    /// A box holding skinned mesh `m` posed by skin `s` at every key of the animation (the first key's pose without
+    /// one), in the exported Y-up frame: the mesh's extent over the whole animation. A posed vertex is a weighted mean
+    /// of `jointWorld · IBM · p` over its joints, so it lies in the hull of the boxes that hold, per joint, the
+    /// vertices it moves (in the joint's bind frame) carried by that joint at the key: the box is the union of their
+    /// corners. It holds the figure at every key, a little larger than the figure (a rotated box's corners).
+    /// O(vertices + keys · joints), not a skinning of every vertex at every key.
+    package func posedBounds(mesh m: Int, skin s: Int) -> (lo: SIMD3<Float>, hi: SIMD3<Float>) {
+        let mesh = meshes[m], skin = skins[s]
+        guard mesh.joints.count == mesh.positions.count, !skin.joints.isEmpty else { return (.zero, .zero) }
+        var boxLo = [SIMD3<Float>](repeating: SIMD3(repeating: .infinity), count: skin.joints.count)
+        var boxHi = [SIMD3<Float>](repeating: SIMD3(repeating: -.infinity), count: skin.joints.count)
+        let used = Set(mesh.parts.flatMap(\.indices))
+        for v in used where Int(v) < mesh.positions.count {
+            let j = mesh.joints[Int(v)], weight = mesh.weights[Int(v)]
+            for i in 0..<4 where weight[i] > 0 && Int(j[i]) < skin.joints.count {
+                let q = skin.inverseBindMatrices[Int(j[i])].transformPoint(mesh.positions[Int(v)])
+                boxLo[Int(j[i])] = pointwiseMin(boxLo[Int(j[i])], q); boxHi[Int(j[i])] = pointwiseMax(boxHi[Int(j[i])], q)
+            }
+        }
+        var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
+        for k in 0..<max(1, animation?.times.count ?? 0) {
+            let w = worlds(atKey: k)
+            for (slot, node) in skin.joints.enumerated() where boxLo[slot].x <= boxHi[slot].x {
+                let a = boxLo[slot], b = boxHi[slot]
+                for corner in 0..<8 {
+                    let c = SIMD3(corner & 1 == 0 ? a.x : b.x, corner & 2 == 0 ? a.y : b.y, corner & 4 == 0 ? a.z : b.z)
+                    let q = w[node].transformPoint(c)
+                    lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+                }
+            }
+        }
+        return lo.x <= hi.x ? (lo, hi) : (.zero, .zero)
     }
 
     /// Each node's world transform (Y up, metres) at the first key: parents first.

@@ -23,7 +23,11 @@ package enum GLBWriter {
             doc.materials.append(.init(name: m.name, pbrMetallicRoughness: .init(
                 baseColorFactor: [m.color.x, m.color.y, m.color.z, m.color.w], metallicFactor: 0, roughnessFactor: 0.8)))
         }
-        for mesh in model.meshes {
+        for (m, original) in model.meshes.enumerated() {
+            var mesh = original
+            if let s = model.nodes.first(where: { $0.mesh == m && $0.skin != nil })?.skin {
+                Self.pad(&mesh, toHold: model.posedBounds(mesh: m, skin: s))
+            }
             var attributes: [String: Int] = [:]
             attributes["POSITION"] = b.vec3(mesh.positions, bounds: true)
             if !mesh.normals.isEmpty { attributes["NORMAL"] = b.vec3(mesh.normals, bounds: false) }
@@ -104,6 +108,24 @@ package enum GLBWriter {
         u32(bin.count); u32(0x004E_4942)  // "BIN\0"
         out += bin
         return out
+    }
+
+    /// three.js culls a skinned mesh by the bounding sphere of its stored positions (r111: centred on their box, out to
+    /// the farthest), not of the posed figure: when the figure leaves the stored box at some key, two vertices no
+    /// triangle uses are appended at the corners of the box holding both (the stored vertices and their indices are
+    /// unchanged), so that sphere holds the figure in every frame. POSITION's min/max are then those of the box.
+    static func pad(_ mesh: inout ExportModel.Mesh, toHold posed: (lo: SIMD3<Float>, hi: SIMD3<Float>)) {
+        guard let first = mesh.positions.first, !mesh.joints.isEmpty else { return }
+        var lo = first, hi = first
+        for p in mesh.positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        let outerLo = pointwiseMin(lo, posed.lo), outerHi = pointwiseMax(hi, posed.hi)
+        guard outerLo != lo || outerHi != hi else { return }
+        for corner in [outerLo, outerHi] {
+            mesh.positions.append(corner)
+            if !mesh.normals.isEmpty { mesh.normals.append(SIMD3(0, 1, 0)) }
+            mesh.joints.append(mesh.joints[0])
+            mesh.weights.append(mesh.weights[0])
+        }
     }
 
     /// The nearest node that is an ancestor (or itself) of every joint, if any.

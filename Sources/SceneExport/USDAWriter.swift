@@ -13,12 +13,13 @@ import Darwin
 /// camera, and `UsdPreviewSurface` materials.
 ///
 /// Stage metadata: `upAxis = "Y"`, `metersPerUnit = 1`, `defaultPrim = "Root"`, time codes at the
-/// animation's key rate (`timeCodesPerSecond`), from 0 to the last key.
+/// animation's key rate (`timeCodesPerSecond`), on the COLLADA document's clock: `startTimeCode` is the first
+/// key's document time times the rate, `endTimeCode` the last's (time code / timeCodesPerSecond = COLLADA seconds).
 ///
 /// Skinning matches COLLADA's: the skeleton's joints are the skin's joints and their ancestors, with
-/// the axis conversion on the root joint; `bindTransforms` are `C · inverse(IBM)` and the mesh's
-/// `geomBindTransform` is `C`, so UsdSkel's `joint · inverse(bind) · geomBind · p` equals
-/// COLLADA's `C · jointWorld · IBM · p` for points `p` in bind space.
+/// the axis conversion on the root joint; the skinned mesh's points are stored Y-up (`C · p`, ``ExportModel``),
+/// `bindTransforms` are `inverse(IBM · C⁻¹) = C · inverse(IBM)` and `geomBindTransform` is the identity, so
+/// UsdSkel's `joint · inverse(bind) · C · p` equals COLLADA's `C · jointWorld · IBM · p` for points `p` in bind space.
 package enum USDAWriter {
     /// The root layer's text.
     package static func write(_ model: ExportModel) -> String {
@@ -26,6 +27,7 @@ package enum USDAWriter {
         // Time codes at the key rate: key k at `times[k] · rate` (a whole number but for a last key that ends the
         // animation between two steps), so the USD clock is the GLB's, second for second.
         let rate = model.animation?.keysPerSecond ?? 30
+        let start = model.animation?.times.first.map { timeCode($0, rate: rate) } ?? "0"
         let end = model.animation?.times.last.map { timeCode($0, rate: rate) } ?? "0"
         w.line("#usda 1.0")
         w.line("(")
@@ -33,7 +35,7 @@ package enum USDAWriter {
         w.line("    doc = \"Written by assettool\"")
         w.line("    endTimeCode = \(end)")
         w.line("    metersPerUnit = 1")
-        w.line("    startTimeCode = 0")
+        w.line("    startTimeCode = \(start)")
         w.line("    timeCodesPerSecond = \(number(rate))")
         w.line("    upAxis = \"Y\"")
         w.line(")")
@@ -52,7 +54,7 @@ package enum USDAWriter {
             let mesh = model.meshes[m]
             if let s = node.skin, let skeleton = skeletonPaths[s] {
                 writeMesh(mesh, named: names[i], transform: nil, skin: (skeleton, jointMap(model.skins[s], model: model)),
-                          geomBind: model.axisConversion, model: model, into: &w)
+                          geomBind: .identity, extent: model.posedBounds(mesh: m, skin: s), model: model, into: &w)
             } else {
                 writeMesh(mesh, named: names[i], transform: worlds[i], skin: nil, geomBind: nil, model: model, into: &w)
             }
@@ -139,8 +141,9 @@ package enum USDAWriter {
         // Bind transforms: C · inverse(IBM) for the skin's joints; the rest world for ancestors only.
         var bind = nodes.map { worlds[$0] }
         let position = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1, $0) })
-        for (k, j) in skin.joints.enumerated() {
-            if let p = position[j], let inverse = skin.inverseBindMatrices[k].inverse { bind[p] = model.axisConversion * inverse }
+        var seen = Set<Int>()
+        for (k, j) in skin.joints.enumerated() where seen.insert(j).inserted {
+            if let p = position[j], let inverse = skin.inverseBindMatrices[k].inverse { bind[p] = inverse }
         }
         w.open("def Skeleton \"\(name)\" (\n    prepend apiSchemas = [\"SkelBindingAPI\"]\n)")
         w.line("uniform token[] joints = [\(tokens.map { "\"\($0)\"" }.joined(separator: ", "))]")
@@ -174,7 +177,7 @@ package enum USDAWriter {
     }
 
     static func writeMesh(_ mesh: ExportModel.Mesh, named name: String, transform: Matrix4x4?, skin: (path: String, joints: [Int])?,
-                          geomBind: Matrix4x4?, model: ExportModel, into w: inout Text) {
+                          geomBind: Matrix4x4?, extent: (SIMD3<Float>, SIMD3<Float>)? = nil, model: ExportModel, into w: inout Text) {
         let indices = mesh.parts.flatMap(\.indices)
         guard !indices.isEmpty else { return }
         var schemas: [String] = []
@@ -188,6 +191,7 @@ package enum USDAWriter {
         }
         var lo = mesh.positions.first ?? .zero, hi = lo
         for p in mesh.positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        if let extent { (lo, hi) = extent }
         w.line("float3[] extent = [\(vector(lo)), \(vector(hi))]")
         w.line("int[] faceVertexCounts = [\(Array(repeating: "3", count: indices.count / 3).joined(separator: ", "))]")
         w.line("int[] faceVertexIndices = [\(indices.map { "\($0)" }.joined(separator: ", "))]")

@@ -117,13 +117,14 @@ extension USDLayer {
     package init(_ model: ExportModel) {
         var b = Builder()
         let rate = model.animation?.keysPerSecond ?? 30
+        let start = model.animation?.times.first.map { USDAWriter.timeCode($0, rate: rate) } ?? "0"
         let end = model.animation?.times.last.map { USDAWriter.timeCode($0, rate: rate) } ?? "0"
         let root = b.spec(.root, .pseudoRoot)
         b.set(root, "defaultPrim", .token("Root"))
         b.set(root, "documentation", .string("Written by assettool"))
         b.set(root, "endTimeCode", .double(Double(end) ?? 0))
         b.set(root, "metersPerUnit", .double(1))
-        b.set(root, "startTimeCode", .double(0))
+        b.set(root, "startTimeCode", .double(Double(start) ?? 0))
         b.set(root, "timeCodesPerSecond", .double(Self.parsed(rate)))
         b.set(root, "upAxis", .token("Y"))
         let top = b.prim(.root.child("Root"), type: "SkelRoot")
@@ -141,7 +142,7 @@ extension USDLayer {
             if let s = node.skin, let skeleton = skeletonPaths[s] {
                 Self.addMesh(mesh, at: top.child(names[i]), transform: nil,
                              skin: (skeleton, USDAWriter.jointMap(model.skins[s], model: model)),
-                             geomBind: model.axisConversion, model: model, into: &b)
+                             geomBind: .identity, extent: model.posedBounds(mesh: m, skin: s), model: model, into: &b)
             } else {
                 Self.addMesh(mesh, at: top.child(names[i]), transform: worlds[i], skin: nil, geomBind: nil, model: model, into: &b)
             }
@@ -187,8 +188,9 @@ extension USDLayer {
         }
         var bind = nodes.map { worlds[$0] }
         let position = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1, $0) })
-        for (k, j) in skin.joints.enumerated() {
-            if let p = position[j], let inverse = skin.inverseBindMatrices[k].inverse { bind[p] = model.axisConversion * inverse }
+        var seen = Set<Int>()
+        for (k, j) in skin.joints.enumerated() where seen.insert(j).inserted {
+            if let p = position[j], let inverse = skin.inverseBindMatrices[k].inverse { bind[p] = inverse }
         }
         b.prim(path, type: "Skeleton", schemas: ["SkelBindingAPI"])
         b.attribute(path, "joints", type: "token[]", uniform: true, .tokenArray(tokens))
@@ -218,7 +220,7 @@ extension USDLayer {
     }
 
     static func addMesh(_ mesh: ExportModel.Mesh, at path: Path, transform: Matrix4x4?, skin: (path: Path, joints: [Int])?,
-                        geomBind: Matrix4x4?, model: ExportModel, into b: inout Builder) {
+                        geomBind: Matrix4x4?, extent: (SIMD3<Float>, SIMD3<Float>)? = nil, model: ExportModel, into b: inout Builder) {
         let indices = mesh.parts.flatMap(\.indices)
         guard !indices.isEmpty else { return }
         var schemas: [String] = []
@@ -232,6 +234,7 @@ extension USDLayer {
         }
         var lo = mesh.positions.first ?? .zero, hi = lo
         for p in mesh.positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        if let extent { (lo, hi) = extent }
         b.attribute(path, "extent", type: "float3[]", .vec3fArray([lo + 0, hi + 0]))
         b.attribute(path, "faceVertexCounts", type: "int[]", .intArray(Array(repeating: 3, count: indices.count / 3)))
         b.attribute(path, "faceVertexIndices", type: "int[]", .intArray(indices.map { Int32(truncatingIfNeeded: $0) }))

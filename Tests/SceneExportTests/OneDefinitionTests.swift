@@ -59,7 +59,8 @@ import Testing
         #expect(timeline.start == range.lowerBound && abs(timeline.duration - (range.upperBound - range.lowerBound)) < 1e-6)
         let model = ExportModel(scene: scene, name: "uneven")
         let times = try #require(model.animation?.times)
-        #expect(abs((times.last ?? 0) - (range.upperBound - range.lowerBound)) < 1e-5)
+        // The document's clock, not shifted to start at 0: the first key at the first COLLADA key, the last at the last.
+        #expect(abs((times.first ?? 0) - range.lowerBound) < 1e-6 && abs((times.last ?? 0) - range.upperBound) < 1e-5, "\(times)")
         // The icon's default pose time is the middle of the same range.
         #expect(ExportModel.lengthProblem(scene, path: "uneven.dae") == nil)
     }
@@ -73,10 +74,17 @@ import Testing
         #expect(animation.keysPerSecond == 10)
         let text = USDAWriter.write(model)
         #expect(text.contains("timeCodesPerSecond = 10\n"), "\(text.prefix(300))")
-        let span = try #require(scene.animationRange()).upperBound - scene.animationRange()!.lowerBound
-        let endLine = try #require(text.split(separator: "\n").first { $0.contains("endTimeCode = ") })
-        let end = try #require(Double(endLine.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""))
-        #expect(abs(end / 10 - Double(span)) < 1e-4, "endTimeCode \(end) for a span of \(span) s")
+        // The stage's clock is the COLLADA document's: start and end time codes / timeCodesPerSecond are its first
+        // and last key times (0.5 s and after), in the text layer and in the binary layer's fields alike.
+        let range = try #require(scene.animationRange())
+        func code(_ key: String) throws -> Double {
+            let line = try #require(text.split(separator: "\n").first { $0.contains("\(key) = ") })
+            return try #require(Double(line.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""))
+        }
+        #expect(abs(try code("startTimeCode") / 10 - Double(range.lowerBound)) < 1e-4, "startTimeCode for a first key at \(range.lowerBound) s")
+        #expect(abs(try code("endTimeCode") / 10 - Double(range.upperBound)) < 1e-4, "endTimeCode for a last key at \(range.upperBound) s")
+        let root = USDLayer(model).specs[0].fields
+        #expect(root.first { $0.name == "startTimeCode" }?.value == .double(try code("startTimeCode")))
         // Whole steps print as whole codes: k / 10 · 10 is not exact in floating point, the code is.
         #expect(USDAWriter.timeCode(Float(3) / 10, rate: 10) == "3" && USDAWriter.timeCode(Float(7) / 24, rate: 24) == "7")
     }
