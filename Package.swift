@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Reps3D",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ColladaKit", targets: ["ColladaKit"]),
         .library(name: "PoseRenderer", targets: ["PoseRenderer"]),

@@ -27,6 +27,28 @@ import Testing
         return Array(out[0..<Int(length)])
     }
 
+    /// Our Adler-32 is zlib's, byte for byte: every length from 0 to 600 (the 16-byte steps and the tail),
+    /// lengths around a block (16 KB), all-0xFF data (the largest sums, where a lane would overflow first) up to
+    /// 3 MB, and a sum continued from a previous one.
+    @Test func adler32IsZlibs() {
+        let data = Self.noise(70_000, seed: 9)
+        func zlibs(_ bytes: ArraySlice<UInt8>, start: UInt32 = 1) -> UInt32 {
+            bytes.withUnsafeBufferPointer { UInt32(adler32_z(uLong(start), $0.baseAddress, $0.count)) }
+        }
+        func ours(_ bytes: ArraySlice<UInt8>, start: UInt32 = 1) -> UInt32 {
+            bytes.withUnsafeBytes { Deflate.adler32($0, start: start) }
+        }
+        for n in Array(0...600) + [16_383, 16_384, 16_385, 32_769, 70_000] {
+            #expect(ours(data[0..<n]) == zlibs(data[0..<n]), "\(n) bytes")
+        }
+        let ones = [UInt8](repeating: 0xFF, count: 3_000_017)
+        for n in [16_384, 16_400, 1_000_000, 3_000_017] {
+            #expect(ours(ones[0..<n]) == zlibs(ones[0..<n]), "\(n) bytes of 0xFF")
+        }
+        let first = zlibs(data[0..<1234])
+        #expect(ours(data[1234..<70_000], start: first) == zlibs(data[0..<70_000]))
+    }
+
     static func cases() -> [(String, [UInt8])] {
         var out: [(String, [UInt8])] = []
         out.append(("empty", []))

@@ -144,15 +144,19 @@ public enum LinearBlendSkinning {
     public static func transformNormals(of mesh: Mesh, frames: [SIMD3<Float>]) -> [[SIMD3<Float>]] {
         mesh.parts.map { part in
             guard !part.normalIndices.isEmpty, part.normalIndices.count == part.positionIndices.count else { return [] }
-            var out = [SIMD3<Float>]()
-            out.reserveCapacity(part.normalIndices.count)
-            for (ni, pi) in zip(part.normalIndices, part.positionIndices) {
-                let v = Int(pi), k = Int(ni)
-                guard k < mesh.normals.count, 3 * v + 2 < frames.count else { out.append(.zero); continue }
-                let nn = mesh.normals[k]
-                out.append(simdNormalize(frames[3 * v] * nn.x + frames[3 * v + 1] * nn.y + frames[3 * v + 2] * nn.z))
+            let count = part.normalIndices.count
+            let normals = mesh.normals.span, f = frames.span
+            let nIndex = part.normalIndices.span, pIndex = part.positionIndices.span
+            let normalCount = normals.count, frameCount = f.count
+            return [SIMD3<Float>](unsafeUninitializedCapacity: count) { out, made in
+                for c in 0..<count {
+                    let v = Int(pIndex[c]), k = Int(nIndex[c])
+                    guard k < normalCount, 3 * v + 2 < frameCount else { out[c] = .zero; continue }
+                    let nn = normals[k]
+                    out[c] = simdNormalize(f[3 * v] * nn.x + f[3 * v + 1] * nn.y + f[3 * v + 2] * nn.z)
+                }
+                made = count
             }
-            return out
         }
     }
 

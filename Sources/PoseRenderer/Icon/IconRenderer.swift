@@ -1,4 +1,5 @@
 import ColladaKit
+import Synchronization
 
 /// One rendered icon and what was measured to make it.
 public struct IconImage: Sendable {
@@ -372,20 +373,41 @@ public struct IconRenderer: Sendable {
         return out
     }
 
-    /// The circles of `state` on a transparent `size`-pixel canvas, drawn once and kept in `cache`.
+    /// The circles of `state` on a transparent `size`-pixel canvas, drawn once and kept in `cache` (and, across
+    /// icons and renderers, in ``backdrops``: every icon of a batch has the same circles at a scale).
     func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
         if let made = cache[state] { return made }
+        let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
+        let circles = style.circles.map { SIMD2($0.diameter, state == .complete ? $0.completeOpacity : $0.incompleteOpacity) }
+        let key = BackdropKey(size: size, color: color, circles: circles)
+        if let shared = Self.backdrops.withLock({ $0[key] }) {
+            cache[state] = shared
+            return shared
+        }
         var canvas = LinearImage(width: size, height: size)
         let fsize = Float(size)
-        let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
-        for c in style.circles {
-            let opacity = state == .complete ? c.completeOpacity : c.incompleteOpacity
-            Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.diameter * fsize / 2,
-                                   color: color, opacity: opacity)
+        for c in circles {
+            Compositing.fillCircle(&canvas, center: SIMD2(fsize / 2, fsize / 2), radius: c.x * fsize / 2,
+                                   color: color, opacity: c.y)
         }
         cache[state] = canvas
+        Self.backdrops.withLock { made in
+            // A few sizes and colours at most in a run; a caller cycling through many sizes starts over.
+            if made.count >= 16 { made.removeAll() }
+            made[key] = canvas
+        }
         return canvas
     }
+
+    /// What a backdrop depends on: its size, the circles' colour, and per circle its diameter (of the side) and opacity.
+    struct BackdropKey: Hashable {
+        var size: Int
+        var color: SIMD3<Float>
+        var circles: [SIMD2<Float>]
+    }
+
+    /// Backdrops already drawn, shared by every renderer of the process (at most 16, then it starts over).
+    static let backdrops = Mutex<[BackdropKey: LinearImage]>([:])
 
     /// The page an appearance is drawn for, linear: white, or the style's dark page.
     public func page(_ appearance: IconAppearance) -> SIMD3<Float> {
