@@ -114,7 +114,8 @@ public struct IconRenderer: Sendable {
         /// Everything drawn: the figure and its props.
         public var list: DrawList
         /// The figure alone (the skinned meshes; everything when nothing is skinned): what the centring
-        /// offset and a fitted camera measure, so a wall or a bar's post does not pull the figure aside.
+        /// offset, a fitted camera and the floor measure, so a wall or a bar's post does not pull the figure aside.
+        /// Only its ``DrawList/positions`` are kept (no triangles): nothing draws it, everything measures it.
         public var figure: DrawList
         public var camera: RenderCamera
         public var isFileCamera: Bool
@@ -127,7 +128,15 @@ public struct IconRenderer: Sendable {
         let meshes = renderer.deformer.posedMeshes(pose, normals: true)
         let list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
         let skinned = meshes.filter { if case .skin = scene.meshInstances[$0.instance].source { return true } else { return false } }
-        let figure = skinned.isEmpty || skinned.count == meshes.count ? list : DrawList(scene: scene, meshes: skinned, coloring: renderer.coloring)
+        // The figure's points alone: its skinned meshes' posed positions (all of them when nothing, or everything,
+        // is skinned), in the list's order.
+        var figure = DrawList()
+        if skinned.isEmpty || skinned.count == meshes.count {
+            figure.positions = list.positions
+        } else {
+            figure.positions.reserveCapacity(skinned.reduce(0) { $0 + $1.positions.count })
+            for m in skinned { figure.positions.append(contentsOf: m.positions) }
+        }
         let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
         var all = list
         if style.floor, let floor = Self.floor(under: figure, within: list, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {

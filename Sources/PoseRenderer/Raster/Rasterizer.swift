@@ -142,9 +142,24 @@ public enum Rasterizer {
         let workers = max(1, min(threads, chunks))
         // Each vertex is classified and projected once; triangles gather.
         let classified = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull).classify(clip)
+        let indices = list.indices
+        if workers == 1 {
+            // One thread: every chunk in order into the frame's own arrays, which is what concatenating the chunks
+            // gives (the clip-corner indices are then already the frame's), without the copies.
+            var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
+            let vcount = clip.count
+            frame.screen.reserveCapacity(triCount); frame.shade.reserveCapacity(triCount)
+            for t in 0..<triCount {
+                let a = Int(indices[3 * t]), b = Int(indices[3 * t + 1]), c = Int(indices[3 * t + 2])
+                guard a < vcount, b < vcount, c < vcount else { continue }
+                setup.add(a, b, c, codes: classified.codes, vertices: classified.vertices, clip: clip, index: UInt32(t),
+                          screen: &frame.screen, shade: &frame.shade, corners: &frame.corners)
+            }
+            bin(&frame)
+            return frame
+        }
         // One row per chunk, written by the worker that sets the chunk up.
         let parts = SharedRows(width: 1, rows: chunks, repeating: SetupChunk())
-        let indices = list.indices
         Parallel.run(workers: workers) { w in
             var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
             let vcount = clip.count
@@ -177,7 +192,13 @@ public enum Rasterizer {
                 frame.shade.append(contentsOf: part.shade.map { var t = $0; if t.clip >= 0 { t.clip += offset }; return t })
             }
         }
-        // Counting sort of (band, triangle) pairs: bins keep list order.
+        bin(&frame)
+        return frame
+    }
+
+    /// Counting sort of (band, triangle) pairs into `frame`'s bins: bins keep list order.
+    static func bin(_ frame: inout Frame) {
+        let bandRows = frame.bandRows
         var start = [Int32](repeating: 0, count: frame.bandCount + 1)
         for t in frame.screen {
             let b0 = Int(t.j0) / bandRows, b1 = Int(t.j1) / bandRows
@@ -195,6 +216,5 @@ public enum Rasterizer {
         }
         frame.binStart = start
         frame.binItems = items
-        return frame
     }
 }

@@ -86,9 +86,15 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
             for px in columns {
                 let first = band.id(at: rowBase + px * s)
                 var same = true
-                for b in 0..<s {
-                    let r = rowBase + b * sw + px * s
-                    for a in 0..<s where band.id(at: r + a) != first { same = false }
+                if s == 4 {
+                    // The usual 4x4 samples: a row of ids is one 16-byte compare.
+                    let all = SIMD4<UInt32>(repeating: first)
+                    for b in 0..<4 where any(band.ids4(at: rowBase + b * sw + px * 4) .!= all) { same = false; break }
+                } else {
+                    for b in 0..<s {
+                        let r = rowBase + b * sw + px * s
+                        for a in 0..<s where band.id(at: r + a) != first { same = false }
+                    }
                 }
                 if same {
                     if first == empty {
