@@ -23,6 +23,10 @@ public struct IconImage: Sendable {
 /// The icon recipe of `DESIGN.md` ("The icon") with the numbers of an ``IconStyle``: circles behind, the
 /// figure in front with SwiftUI's `grayscale`, `contrast` and `shadow` (a white glow), centred by an offset.
 ///
+/// Back faces are culled: the mannequin and the props are closed, so a triangle facing away is always behind one
+/// facing the camera, and skipping it halves the raster's work. Against drawing both, 15 of the 12 million pixels
+/// of the catalog's 720 PNGs moved, by at most 2 of 255 (where a silhouette's samples tied).
+///
 /// Every length is computed in pixels at each scale (`pointSize · scale`): circle diameters, the figure frame,
 /// the glow's σ and the offset; nothing is resampled up from a 1x image. The batch draws an icon once, at its
 /// largest scale, and averages it down by exact pixel areas to the smaller ones
@@ -249,7 +253,7 @@ public struct IconRenderer: Sendable {
         let sc = max(1, scale)
         let size = max(1, style.pointSize * sc)
         let fsize = Float(size)
-        let options = RasterOptions(samplesPerSide: style.samplesPerSide, threads: threads)
+        let options = RasterOptions(samplesPerSide: style.samplesPerSide, cullBackFaces: true, threads: threads)
         let list = frame.list
         let chosen = (camera: frame.camera, isFile: frame.isFileCamera)
         // The figure frame is figureHeight · size, centred on the canvas, moved by the offset.
