@@ -16,11 +16,11 @@ Options:
 Output (stdout, one JSON document): page, url, ready (bool), seconds, console (every console API call and log entry:
 level, text, source, url, line), exceptions (uncaught: text, url, line, column), result, screenshots (path, at,
 width, height), comparisons, processes (the pids of the browser's process group before it was closed, all gone when
-the script ends), error (when something failed).
+the script ends), tempDir (the browser's temporary folder, removed when the script ends), error (when something failed).
 Exit: 0 the page was ready (console errors and exceptions are reported, not judged: the caller decides),
 2 bad arguments, 3 no Chromium or it did not start, 4 the page was not ready within --timeout, 5 the protocol failed.
-Chromium runs with its own temporary profile in a new process group, killed with everything it started (and the
-profile removed) however the run ends; the server stops with it.
+Chromium runs with its own temporary profile and TMPDIR in a new process group, killed with everything it started
+(and that folder removed) however the run ends; the server stops with it.
 
 WebGL in headless Chromium without a GPU: ANGLE on SwiftShader (--use-angle=swiftshader --enable-unsafe-swiftshader).
 The websocket client below is written for this script from RFC 6455 (client handshake, masked frames, fragments,
@@ -249,7 +249,12 @@ def group_members(pgid):
 
 class Browser:
     def __init__(self, binary, size):
-        self.profile = tempfile.mkdtemp(prefix="browser-check-")
+        # One temporary folder for all the browser writes: its profile, and its TMPDIR (with --disable-dev-shm-usage
+        # its shared memory files go there, and it leaves some behind).
+        # (A short path: the singleton socket Chromium makes in its TMPDIR must fit in a socket address's 108 bytes.)
+        self.root = tempfile.mkdtemp(prefix="browser-check-", dir="/tmp" if os.path.isdir("/tmp") else None)
+        self.profile = os.path.join(self.root, "profile")
+        os.makedirs(os.path.join(self.root, "tmp"))
         args = [binary, "--headless=new", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                 "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={size[0]},{size[1]}",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
@@ -260,7 +265,8 @@ class Browser:
         self.stderr_lines = []
         # A new session: the browser and every process it starts share one process group we can kill.
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, start_new_session=True)
+                                        stderr=subprocess.PIPE, start_new_session=True,
+                                        env={**os.environ, "TMPDIR": os.path.join(self.root, "tmp")})
         self.reader = threading.Thread(target=self._read_stderr, daemon=True)
         self.reader.start()
 
@@ -317,7 +323,7 @@ class Browser:
             self.process.wait(timeout=5)
         self.reader.join(timeout=2)
         trace("stderr closed")
-        shutil.rmtree(self.profile, ignore_errors=True)
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------------------------------- the run
@@ -410,6 +416,7 @@ def run(o, report):
         url = f"http://127.0.0.1:{server.server_address[1]}/{o['page'].lstrip('/')}"
         report["url"] = url
         browser = Browser(binary, o["size"])
+        report["tempDir"] = browser.root
         trace("chromium started")
 
         def on_event(method, p):
