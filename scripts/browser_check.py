@@ -231,6 +231,28 @@ def start_server(directory):
     return server, thread
 
 
+def become_subreaper():
+    """Makes this process the one that reaps the browser's helpers when the browser exits before them (Linux
+    PR_SET_CHILD_SUBREAPER), so that none waits as a zombie for PID 1 to reap it."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def reap_orphans():
+    """Reaps every exited child this process inherited as the subreaper."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
 def group_members(pgid):
     """{pid: state} of the processes in process group `pgid` (from /proc; state "Z" is a zombie)."""
     members = {}
@@ -263,6 +285,7 @@ class Browser:
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses to run as root with its sandbox
         self.stderr_lines = []
+        become_subreaper()
         # A new session: the browser and every process it starts share one process group we can kill.
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, start_new_session=True,
@@ -317,6 +340,7 @@ class Browser:
                 except (ProcessLookupError, PermissionError):
                     pass
             self.process.poll()  # reaps the browser itself
+            reap_orphans()
             time.sleep(0.02)
         trace(f"process group gone: {group_members(self.process.pid)}")
         if self.process.poll() is None:

@@ -143,3 +143,92 @@ import TestSupport
         #expect(left.isEmpty, "left in the temporary folder: \(left)")
     }
 }
+
+/// `scripts/browser_check.py` itself, on a page written here: what it reports of the console and of uncaught
+/// exceptions, its screenshots at two moments and their comparison (what a gallery of animated images needs), its
+/// exit on a page that never gets ready, and that it leaves no browser process or folder behind either way.
+@Suite(.serialized) struct BrowserCheckTests {
+    static let page = """
+        <!doctype html><html><head><link rel="icon" href="data:,"></head>
+        <body style="margin:0"><canvas id="c" width="200" height="100"></canvas><script>
+        console.log("a log line", 7);
+        console.warn("a warning");
+        console.error("an error");
+        setTimeout(() => { throw new Error("thrown later"); }, 0);
+        // Colour from the clock until 0.6 s after ready, then still.
+        const g = document.getElementById("c").getContext("2d");
+        let ready = null;
+        function frame(now) {
+          const t = ready === null ? 0 : Math.min(now - ready, 600);
+          g.fillStyle = `rgb(${Math.floor(t / 4) % 256}, 80, ${255 - Math.floor(t / 4) % 256})`;
+          g.fillRect(0, 0, 200, 100);
+          requestAnimationFrame(frame);
+        }
+        requestAnimationFrame(frame);
+        setTimeout(() => { ready = performance.now(); window.__done = true; }, 50);
+        </script></body></html>
+        """
+
+    static func run(_ site: String, _ arguments: [String]) throws -> (status: Int32, report: [String: Any], stderr: String) {
+        let r = try CommandRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"),
+                                      ["python3", TestPaths.repoRoot.path + "/scripts/browser_check.py", site] + arguments)
+        let report = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [String: Any] ?? [:]
+        return (r.status, report, r.stderr)
+    }
+
+    /// The browser's processes and temporary folder are gone.
+    static func nothingLeft(_ report: [String: Any]) {
+        let pids = (report["processes"] as? [NSNumber] ?? []).map(\.intValue)
+        #expect(!pids.isEmpty)
+        let alive = pids.filter { FileManager.default.contents(atPath: "/proc/\($0)/cmdline").map { String(decoding: $0, as: UTF8.self).contains("chrom") } ?? false }
+        #expect(alive.isEmpty, "browser processes left running: \(alive)")
+        let temp = report["tempDir"] as? String ?? ""
+        #expect(!temp.isEmpty && !FileManager.default.fileExists(atPath: temp), "left: \(temp)")
+    }
+
+    @Test(.enabled(if: BrowserPlayerTests.chromium != nil, "no chromium on the PATH (`apt-get install chromium`)"))
+    func reportsTheConsoleTheExceptionsAndWhetherPixelsChanged() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("browser-check-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/site", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.page.write(toFile: dir + "/site/index.html", atomically: true, encoding: .utf8)
+        let a = dir + "/a.png", b = dir + "/b.png", c = dir + "/c.png", d = dir + "/d.png"
+        let r = try Self.run(dir + "/site", ["--wait", "window.__done === true", "--timeout", "30", "--eval", "({sum: 1 + 2, done: window.__done})",
+                                             "--screenshot", a, "--screenshot", b + "@0.3", "--screenshot", c + "@0.9", "--screenshot", d + "@1.2",
+                                             "--compare", a + "," + b, "--compare", c + "," + d, "--size", "200x100",
+                                             "--chromium", try #require(BrowserPlayerTests.chromium)])
+        #expect(r.status == 0, "\(r.stderr)")
+        let console = r.report["console"] as? [[String: Any]] ?? []
+        let levels = console.compactMap { m in (m["text"] as? String).map { "\(m["level"] ?? ""): \($0)" } }
+        #expect(levels == ["log: a log line 7", "warning: a warning", "error: an error"], "\(console)")
+        let exceptions = r.report["exceptions"] as? [[String: Any]] ?? []
+        #expect(exceptions.count == 1 && (exceptions.first?["text"] as? String ?? "").contains("thrown later"), "\(exceptions)")
+        let result = r.report["result"] as? [String: Any] ?? [:]
+        #expect((result["sum"] as? NSNumber)?.intValue == 3 && (result["done"] as? NSNumber)?.boolValue == true, "\(result)")
+        let shots = r.report["screenshots"] as? [[String: Any]] ?? []
+        #expect(shots.map { $0["path"] as? String ?? "" } == [a, b, c, d])
+        #expect(shots.allSatisfy { ($0["width"] as? NSNumber)?.intValue == 200 && ($0["height"] as? NSNumber)?.intValue == 100 }, "\(shots)")
+        #expect([a, b, c, d].allSatisfy { FileManager.default.contents(atPath: $0)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true })
+        // While the page animates two moments differ, everywhere; once it is still they do not.
+        let comparisons = r.report["comparisons"] as? [[String: Any]] ?? []
+        #expect(comparisons.count == 2)
+        if comparisons.count == 2 {
+            #expect((comparisons[0]["differ"] as? NSNumber)?.boolValue == true && (comparisons[0]["changedPixels"] as? NSNumber)?.intValue == 20000,
+                    "\(comparisons[0])")
+            #expect((comparisons[1]["differ"] as? NSNumber)?.boolValue == false && (comparisons[1]["changedPixels"] as? NSNumber)?.intValue == 0,
+                    "\(comparisons[1])")
+        }
+        Self.nothingLeft(r.report)
+
+        // A page that never gets ready: exit 4, saying so, with what the page logged until then.
+        let late = try Self.run(dir + "/site", ["--wait", "window.__never === true", "--timeout", "1",
+                                                "--chromium", try #require(BrowserPlayerTests.chromium)])
+        #expect(late.status == 4 && late.stderr.contains("not ready within 1.0 s"), "\(late.status) \(late.stderr)")
+        #expect((late.report["console"] as? [Any] ?? []).count == 3 && late.report["ready"] as? Bool == false, "\(late.report)")
+        Self.nothingLeft(late.report)
+
+        // No browser: exit 3, saying so.
+        let none = try Self.run(dir + "/site", ["--chromium", dir + "/no-such-browser"])
+        #expect(none.status == 3 && none.stderr.contains("no Chromium found"), "\(none.status) \(none.stderr)")
+    }
+}
