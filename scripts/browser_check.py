@@ -15,17 +15,20 @@ Options:
   --chromium PATH       the browser (default: $CHROMIUM, else chromium, chromium-browser, google-chrome on the PATH)
 Output (stdout, one JSON document): page, url, ready (bool), seconds, console (every console API call and log entry:
 level, text, source, url, line), exceptions (uncaught: text, url, line, column), result, screenshots (path, at,
-width, height), comparisons, processes (the pids of the browser's process group before it was closed, all gone when
-the script ends), tempDir (the browser's temporary folder, removed when the script ends), error (when something failed).
+width, height), comparisons, processes (the pids of the browser's processes before it was closed, all gone when the
+script ends), tempDir (the browser's temporary folder, removed when the script ends), error (when something failed).
 Exit: 0 the page was ready (console errors and exceptions are reported, not judged: the caller decides),
-2 bad arguments, 3 no Chromium or it did not start, 4 the page was not ready within --timeout, 5 the protocol failed.
-Chromium runs with its own temporary profile and TMPDIR in a new process group, killed with everything it started
-(and that folder removed) however the run ends; the server stops with it.
+2 bad arguments, 3 no Chromium or it did not start, 4 the page was not ready within --timeout, 5 the protocol
+failed or the page crashed.
+Chromium runs with its own temporary profile and TMPDIR in a new process group, with this script as the subreaper of
+what it starts (Linux): killed with every process it started (and that folder removed) however the run ends, except
+by SIGKILL; the server stops with it.
 
 WebGL in headless Chromium without a GPU: ANGLE on SwiftShader (--use-angle=swiftshader --enable-unsafe-swiftshader).
 The websocket client below is written for this script from RFC 6455 (client handshake, masked frames, fragments,
 ping/pong, close); the CDP methods used are Target.createTarget/attachToTarget (flat sessions), Runtime.enable,
-Runtime.evaluate, Log.enable, Page.enable/navigate/captureScreenshot, Emulation.setDeviceMetricsOverride, Browser.close.
+Runtime.evaluate, Log.enable, Page.enable/navigate/captureScreenshot, Emulation.setDeviceMetricsOverride,
+Inspector.enable (targetCrashed), Browser.close.
 """
 import base64, functools, hashlib, http.server, json, os, shutil, signal, socket, struct, subprocess, sys
 import tempfile, threading, time, urllib.parse
@@ -253,9 +256,11 @@ def reap_orphans():
             return
 
 
-def group_members(pgid):
-    """{pid: state} of the processes in process group `pgid` (from /proc; state "Z" is a zombie)."""
-    members = {}
+def browser_processes(pgid):
+    """{pid: state} of the browser's processes (from /proc; state "Z" is a zombie): those of its process group, and
+    every descendant of this script (the crash handler starts its own session; as the subreaper this script
+    inherits it)."""
+    table = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
@@ -264,9 +269,16 @@ def group_members(pgid):
             except OSError:
                 continue
             fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state ppid pgrp ...
-            if int(fields[2]) == pgid:
-                members[int(entry)] = fields[0]
-    return members
+            table[int(entry)] = (fields[0], int(fields[1]), int(fields[2]))
+    found = {pid for pid, (_, _, group) in table.items() if group == pgid}
+    parents = {os.getpid()}
+    while True:
+        children = {pid for pid, (_, ppid, _) in table.items() if ppid in parents} - found
+        if not children:
+            break
+        found |= children
+        parents = children
+    return {pid: table[pid][0] for pid in found}
 
 
 class Browser:
@@ -319,7 +331,7 @@ class Browser:
         raise Failure(3, f"chromium did not open DevTools within {timeout} s:\n" + "\n".join(self.stderr_lines[-15:]))
 
     def stop(self):
-        """Kills the browser's process group (every process it started), waits for it, removes the profile."""
+        """Kills the browser and every process it started, waits until they are gone, removes its folder."""
         trace("stopping chromium")
         try:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -330,19 +342,20 @@ class Browser:
         except subprocess.TimeoutExpired:
             pass
         trace(f"chromium exited: {self.process.poll()}")
-        # Whatever is left of the group (helpers that outlived the browser, or a browser that ignored SIGTERM),
-        # until no process of the group is left, not even one waiting to be reaped.
+        # Whatever is left (helpers that outlived the browser, or a browser that ignored SIGTERM), until none is
+        # left, not even one waiting to be reaped.
         deadline = time.monotonic() + 10
-        while (members := group_members(self.process.pid)) and time.monotonic() < deadline:
-            if any(state != "Z" for state in members.values()):
-                try:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+        while (left := browser_processes(self.process.pid)) and time.monotonic() < deadline:
+            for pid, state in left.items():
+                if state != "Z":
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except (ProcessLookupError, PermissionError):
+                        pass
             self.process.poll()  # reaps the browser itself
             reap_orphans()
             time.sleep(0.02)
-        trace(f"process group gone: {group_members(self.process.pid)}")
+        trace(f"browser processes gone: {browser_processes(self.process.pid)}")
         if self.process.poll() is None:
             self.process.wait(timeout=5)
         self.reader.join(timeout=2)
@@ -454,6 +467,8 @@ def run(o, report):
                 e = p.get("entry", {})
                 report["console"].append({"level": e.get("level"), "text": e.get("text"), "source": e.get("source"),
                                           "url": e.get("url"), "line": e.get("lineNumber")})
+            elif method == "Inspector.targetCrashed":
+                raise Failure(5, "browser_check: the page crashed")
             elif method == "Runtime.exceptionThrown":
                 d = p.get("exceptionDetails", {})
                 ex = d.get("exception") or {}
@@ -465,7 +480,7 @@ def run(o, report):
         target = devtools.call("Target.createTarget", {"url": "about:blank"}, browser=True)
         attached = devtools.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, browser=True)
         devtools.session = attached["sessionId"]
-        for domain in ("Runtime", "Log", "Page"):
+        for domain in ("Runtime", "Log", "Page", "Inspector"):
             devtools.call(f"{domain}.enable")
         devtools.call("Emulation.setDeviceMetricsOverride",
                       {"width": o["size"][0], "height": o["size"][1], "deviceScaleFactor": 1, "mobile": False})
@@ -519,7 +534,7 @@ def run(o, report):
         if devtools:
             devtools.ws.close()
         if browser:
-            report["processes"] = sorted(group_members(browser.process.pid))
+            report["processes"] = sorted(browser_processes(browser.process.pid))
             browser.stop()
             trace("chromium stopped")
         server.shutdown()
