@@ -155,12 +155,12 @@ import TestSupport
         console.warn("a warning");
         console.error("an error");
         setTimeout(() => { throw new Error("thrown later"); }, 0);
-        // Colour from the clock until 0.6 s after ready, then still.
+        // Colour from the clock until 1.2 s after ready, then still.
         const g = document.getElementById("c").getContext("2d");
         let ready = null;
         function frame(now) {
-          const t = ready === null ? 0 : Math.min(now - ready, 600);
-          g.fillStyle = `rgb(${Math.floor(t / 4) % 256}, 80, ${255 - Math.floor(t / 4) % 256})`;
+          const t = ready === null ? 0 : Math.min(now - ready, 1200);
+          g.fillStyle = `rgb(${Math.floor(t / 5)}, 80, ${255 - Math.floor(t / 5)})`;  // one colour per 5 ms, none twice
           g.fillRect(0, 0, 200, 100);
           requestAnimationFrame(frame);
         }
@@ -194,7 +194,7 @@ import TestSupport
         try Self.page.write(toFile: dir + "/site/index.html", atomically: true, encoding: .utf8)
         let a = dir + "/a.png", b = dir + "/b.png", c = dir + "/c.png", d = dir + "/d.png"
         let r = try Self.run(dir + "/site", ["--wait", "window.__done === true", "--timeout", "30", "--eval", "({sum: 1 + 2, done: window.__done})",
-                                             "--screenshot", a, "--screenshot", b + "@0.3", "--screenshot", c + "@0.9", "--screenshot", d + "@1.2",
+                                             "--screenshot", a, "--screenshot", b + "@0.3", "--screenshot", c + "@1.5", "--screenshot", d + "@1.8",
                                              "--compare", a + "," + b, "--compare", c + "," + d, "--size", "200x100",
                                              "--chromium", try #require(BrowserPlayerTests.chromium)])
         #expect(r.status == 0, "\(r.stderr)")
