@@ -7,7 +7,8 @@ Call:  browser_check.py DIR [PAGE] [options]
 Options:
   --wait EXPR           wait until the JS expression EXPR is truthy (default: document.readyState == 'complete')
   --timeout S           give up on --wait after S seconds (default 30): exit 4, the JSON still printed
-  --eval EXPR           once ready, evaluate EXPR (a promise is awaited) and report its value as JSON ("result")
+  --eval EXPR           after the screenshots, evaluate EXPR (a promise is awaited) and report its value as JSON
+                        ("result"; "evalError" when it threw)
   --screenshot PATH[@S] a PNG of the page S seconds (default 0) after it was ready; repeatable, taken in time order
   --compare A,B         compare the screenshots A and B (their PATHs) pixel by pixel: "comparisons" gives whether
                         they differ, how many pixels do and the largest channel difference; repeatable
@@ -490,7 +491,9 @@ def run(o, report):
             raise Failure(5, f"browser_check: could not open {url}: {nav['errorText']}")
         deadline = started + o["timeout"]
         while True:
-            r = devtools.call("Runtime.evaluate", {"expression": f"!!({o['wait']})", "returnByValue": True})
+            # The page's own document (not the about:blank before it), then the caller's condition.
+            expression = f"location.href !== 'about:blank' && !!({o['wait']})"
+            r = devtools.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
             if r.get("result", {}).get("value") is True:
                 break
             if time.monotonic() >= deadline:
