@@ -37,6 +37,7 @@ import TestSupport
           .enabled(if: chromium != nil, "no chromium on the PATH (`apt-get install chromium`)"),
           .enabled(if: haveThree, "no three.js in \(three) (`apt-get install libjs-three`)"))
     func threeJSPlaysTheExportedGLBs() throws {
+        let began = Date()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("browser-player-\(UUID().uuidString)").path
         let site = dir + "/site"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
@@ -131,7 +132,9 @@ import TestSupport
             summary.append("\(name): max error \(errors.max() ?? .nan) of the figure's size, sphere margin \(-outside) m, "
                            + "figure pixels \(clip["figurePixels"] ?? "")")
         }
-        print("three.js r111 in Chromium: " + summary.joined(separator: "; "))
+        let seconds = (report["seconds"] as? NSNumber)?.doubleValue ?? .nan
+        print("three.js r111 in Chromium (page ready in \(seconds) s, the test's own time \(Int(Date().timeIntervalSince(began).rounded())) s): "
+              + summary.joined(separator: "; "))
 
         // The screenshot, and nothing left running or lying about: the browser's processes are gone, its profile too.
         let shot = try #require(FileManager.default.contents(atPath: screenshot))
