@@ -28,8 +28,8 @@ public struct GaussianBlur: Sendable {
         weights = w
     }
 
-    /// Blurs a single channel (`width x height`, row-major). O(pixels · taps), over the rows that hold a value
-    /// other than 0 and the `radius` rows around them: the rest of a sparse image (an icon's figure on a
+    /// Blurs a single channel (`width x height`, row-major). O(pixels · taps), over the rows and columns that hold
+    /// a value other than 0 and the `radius` rows and columns around them: the rest of a sparse image (an icon's figure on a
     /// transparent canvas) stays 0 without being summed. The vertical pass adds whole rows (sequential, vectorised)
     /// rather than walking columns.
     public func apply(_ values: [Float], width: Int, height: Int) -> [Float] {
@@ -38,21 +38,30 @@ public struct GaussianBlur: Sendable {
         var tmp = [Float](repeating: 0, count: values.count)
         var out = [Float](repeating: 0, count: values.count)
         // The first and last rows with a value; nothing to blur when there are none.
-        var first = -1, last = -1
+        // The same for columns: the horizontal pass sums only the columns within `radius` of them (elsewhere its
+        // sum is of zeros, 0).
+        var first = -1, last = -1, left = width, right = -1
         values.withUnsafeBufferPointer { src in
             for y in 0..<height {
-                var any = false
-                for x in 0..<width where src[y * width + x] != 0 { any = true; break }
-                if any { if first < 0 { first = y }; last = y }
+                var x = 0
+                while x < width && src[y * width + x] == 0 { x += 1 }
+                guard x < width else { continue }
+                if first < 0 { first = y }
+                last = y
+                left = min(left, x)
+                var e = width - 1
+                while src[y * width + e] == 0 { e -= 1 }
+                right = max(right, e)
             }
         }
         guard first >= 0 else { return out }
+        let columns = max(0, left - r)...min(width - 1, right + r)
         weights.withUnsafeBufferPointer { w in
             values.withUnsafeBufferPointer { src in
                 tmp.withUnsafeMutableBufferPointer { t in
                     for y in first...last {
                         let row = y * width
-                        for x in 0..<width {
+                        for x in columns {
                             var acc: Float = 0
                             let lo = max(0, x - r), hi = min(width - 1, x + r)
                             for sx in lo...hi { acc += src[row + sx] * w[sx - x + r] }

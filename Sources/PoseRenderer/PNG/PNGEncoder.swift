@@ -108,14 +108,18 @@ public enum PNGEncoder {
                 rows.withUnsafeMutableBytes { dst in
                     // An icon is mostly runs of one pixel (transparent, a flat circle): the last pixel's bytes are
                     // reused while the pixel repeats.
-                    var last = SIMD4<Float>.zero, lastBytes = SIMD4<UInt8>.zero
+                    // Pixels are compared by their bits, one integer compare (a pixel equal to the last but for a zero's
+                    // sign is encoded again, to the same bytes).
+                    var last = SIMD4<UInt32>.zero, lastBytes = SIMD4<UInt8>.zero
+                    let pixels = UnsafeRawPointer(src.baseAddress!)
                     for y in 0..<h {
                         let row = dst.baseAddress! + y * rowBytes + 1
+                        let line = pixels + 16 * y * w
                         for x in 0..<w {
-                            let p = src[y * w + x]
-                            if p != last {
-                                last = p
-                                lastBytes = SRGB.encodePixel(p, table: table)
+                            let bits = line.loadUnaligned(fromByteOffset: 16 * x, as: SIMD4<UInt32>.self)
+                            if bits != last {
+                                last = bits
+                                lastBytes = SRGB.encodePixel(src[y * w + x], table: table)
                             }
                             (row + 4 * x).storeBytes(of: lastBytes, as: SIMD4<UInt8>.self)
                         }
