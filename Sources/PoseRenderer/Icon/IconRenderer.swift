@@ -53,11 +53,27 @@ public struct IconRenderer: Sendable {
     /// then held so that everything drawn (`all`: the figure and its props) stays inside the canvas with
     /// ``edgeMargin(scale:)`` to spare; `nil` when nothing is in front of the camera. O(vertices): no render.
     func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> SIMD2<Float>? {
+        measureOffset([(figure, all, camera)], scale: scale)
+    }
+
+    /// ``measureOffset(_:all:camera:scale:)`` of several frames at once: the boxes are the unions over `frames`
+    /// (each projected through its own camera), so one offset frames them all (a loop's whole rep). O(vertices).
+    func measureOffset(_ frames: [(figure: DrawList, all: DrawList, camera: RenderCamera)], scale: Int) -> SIMD2<Float>? {
         let size = max(1, style.pointSize * scale)
-        let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-        guard let box = Self.projectedBounds(figure.positions, camera: cam, size: size) else { return nil }
+        func union(_ a: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, _ b: (lo: SIMD2<Float>, hi: SIMD2<Float>)?) -> (lo: SIMD2<Float>, hi: SIMD2<Float>)? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return (pointwiseMin(a.lo, b.lo), pointwiseMax(a.hi, b.hi))
+        }
+        var figureBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, drawnBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+        for f in frames {
+            let cam = f.camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
+            figureBox = union(figureBox, Self.projectedBounds(f.figure.positions, camera: cam, size: size))
+            drawnBox = union(drawnBox, Self.projectedBounds(f.all.positions, camera: cam, size: size))
+        }
+        guard let box = figureBox else { return nil }
         var shift = SIMD2(Float(size) / 2, Float(size) / 2) - (box.lo + box.hi) / 2
-        if let drawn = Self.projectedBounds(all.positions, camera: cam, size: size) {
+        if let drawn = drawnBox {
             let margin = edgeMargin(scale: scale)
             for axis in 0..<2 {
                 // The shifts that keep [lo, hi] inside [margin, size - margin]; when none does, centre the box.
@@ -106,6 +122,13 @@ public struct IconRenderer: Sendable {
     /// ``centringOffset(pose:)`` of a prepared pose.
     public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
         measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
+    }
+
+    /// One offset for several prepared poses (a loop's frames): the one that centres the union of their figures'
+    /// boxes and keeps the union of everything drawn on the canvas, measured as ``centringOffset(_:)`` measures
+    /// one, so the figure does not jump from frame to frame. `nil` when nothing is visible in any.
+    public func centringOffset(frames: [Frame]) -> SIMD2<Float>? {
+        measureOffset(frames.map { ($0.figure, $0.list, $0.camera) }, scale: Self.measureScale)
     }
 
     /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
@@ -235,7 +258,7 @@ public struct IconRenderer: Sendable {
     /// Cost: one render of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, one ink pass and one blur,
     /// then per variant O(pixels) effects.
     public func render(_ frame: Frame, variants: [(state: IconState, appearance: IconAppearance)], scale: Int,
-                       offset: SIMD2<Float>?) -> [IconImage] {
+                       offset: SIMD2<Float>?, circles: Bool = true) -> [IconImage] {
         let sc = max(1, scale)
         let size = max(1, style.pointSize * sc)
         let fsize = Float(size)
@@ -278,7 +301,8 @@ public struct IconRenderer: Sendable {
             }
             let dark = variant.appearance == .dark
             // Backdrop: circles in list order, centred (drawn once per state, shared by the two pages).
-            var canvas = backdrop(state, size: size, cache: &backdrops)
+            // Without circles (a loop's frame): the same drawing on a transparent canvas.
+            var canvas = circles ? backdrop(state, size: size, cache: &backdrops) : LinearImage(width: size, height: size)
             // In one pass per pixel, in SwiftUI's order: the ink (and the props' tone on the dark page), then
             // .grayscale(g).contrast(c) on the figure, .shadow(color: glow, radius: r) beneath it, the figure over
             // the circles: the props' outline and the figure's ink mixed in, then the same arithmetic as ``ColorMatrix/apply(to:)``, ``Compositing/shadow``
@@ -336,9 +360,9 @@ public struct IconRenderer: Sendable {
     ///
     /// Cost: one render at the largest scale, then O(its pixels) per variant and smaller scale.
     public func render(_ frame: Frame, variants: [(state: IconState, appearance: IconAppearance)], scales: [Int],
-                       offset: SIMD2<Float>?) -> [[IconImage]] {
+                       offset: SIMD2<Float>?, circles: Bool = true) -> [[IconImage]] {
         let top = max(1, scales.max() ?? 1)
-        let drawn = render(frame, variants: variants, scale: top, offset: offset)
+        let drawn = render(frame, variants: variants, scale: top, offset: offset, circles: circles)
         return scales.map { scale in
             let sc = max(1, scale)
             guard sc != top, let first = drawn.first else { return drawn }

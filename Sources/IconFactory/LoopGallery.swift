@@ -1,0 +1,86 @@
+import AssetCatalog
+
+/// `gallery.html`: every catalog progression's loop (its APNG), grouped by exercise, with its name and standards;
+/// a light page, or a dark one when the system asks for it (`prefers-color-scheme`). Self-contained (no script, no
+/// file from elsewhere: the loops are beside it) and deterministic (the same catalog and records give the same
+/// bytes). Each loop's `<img>` has `id="loop-<id>"`, `data-id`, and the size it should decode to
+/// (`data-natural-width`, `data-natural-height`, pixels), its frame count and length (`data-frames`, `data-ms`), so
+/// a browser test can check every loop without knowing the catalog.
+enum LoopGallery {
+    static func html(catalog: Catalog, loops: [String: LoopJob.Detail]) -> String {
+        var s = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>Progression loops</title>
+            <style>
+            :root { color-scheme: light dark; --page: #ffffff; --ink: #1c1c1e; --soft: #6e6e73; --tile: #f2f2f7; }
+            @media (prefers-color-scheme: dark) { :root { --page: #000d26; --ink: #f2f2f7; --soft: #a1a1a6; --tile: #0b1a36; } }
+            body { margin: 0; padding: 24px; background: var(--page); color: var(--ink); font: 14px/1.35 -apple-system, system-ui, sans-serif; }
+            h1 { font-size: 22px; margin: 0 0 16px; }
+            h2 { font-size: 17px; margin: 24px 0 8px; }
+            .row { display: grid; grid-template-columns: repeat(auto-fill, minmax(128px, 1fr)); gap: 10px; }
+            figure { margin: 0; padding: 8px; background: var(--tile); border-radius: 12px; text-align: center; }
+            figure img { display: block; margin: 0 auto 6px; }
+            figcaption b { display: block; font-size: 13px; }
+            figcaption span { display: block; font-size: 11px; color: var(--soft); }
+            .missing { color: var(--soft); font-size: 11px; }
+            </style>
+            </head>
+            <body>
+            <h1>Progression loops</h1>
+
+            """
+        for exercise in catalog.exercises {
+            s += "<section id=\"exercise-\(escape(exercise.id))\">\n<h2>\(escape(exercise.name))</h2>\n<div class=\"row\">\n"
+            for p in exercise.progressions {
+                s += "<figure>\n"
+                if let loop = loops[p.id] {
+                    s += "<img id=\"loop-\(escape(p.id))\" data-id=\"\(escape(p.id))\" src=\"\(LoopBatch.apngFolder)/\(escape(p.id)).png\""
+                    s += " width=\"\(loop.points)\" height=\"\(loop.points)\" data-natural-width=\"\(loop.pixels)\" data-natural-height=\"\(loop.pixels)\""
+                    s += " data-frames=\"\(loop.frames)\" data-ms=\"\(loop.milliseconds)\" alt=\"\(escape(p.name))\">\n"
+                } else {
+                    s += "<div class=\"missing\">not made</div>\n"
+                }
+                s += "<figcaption><b>\(escape(p.name))</b>"
+                for standard in p.standards { s += "<span>\(escape(describe(standard)))</span>" }
+                s += "</figcaption>\n</figure>\n"
+            }
+            s += "</div>\n</section>\n"
+        }
+        return s + "</body>\n</html>\n"
+    }
+
+    /// `Beginner: 1 x 10`, `Progression: 2 x 30 s each side`.
+    static func describe(_ s: Catalog.Standard) -> String {
+        var text = s.level.prefix(1).uppercased() + s.level.dropFirst() + ": "
+        let sets = s.sets.map { "\($0) x " } ?? ""
+        if let hold = s.holdSeconds {
+            text += sets + "\(hold) s"
+        } else if let reps = s.reps {
+            text += sets + "\(reps)"
+        } else {
+            text += sets.isEmpty ? "-" : String(sets.dropLast(3))
+        }
+        return text + (s.eachSide == true ? " each side" : "")
+    }
+
+    /// Text for HTML (content or a quoted attribute).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
