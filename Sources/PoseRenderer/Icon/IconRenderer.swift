@@ -397,7 +397,7 @@ public struct IconRenderer: Sendable {
     }
 
     /// The circles of `state` on a transparent `size`-pixel canvas, drawn once and kept in `cache`.
-    func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
+    package func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
         if let made = cache[state] { return made }
         var canvas = LinearImage(width: size, height: size)
         let fsize = Float(size)
