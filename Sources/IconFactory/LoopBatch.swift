@@ -72,9 +72,13 @@ package struct LoopBatch: Sendable {
         engine.force = options.force
         engine.knownIDs = Set(inputs.catalog.progressions.map(\.id))
         engine.isID = { IDGrammar.problem($0) == nil }
-        let ran = try await BatchEngine<LoopJob>(options: engine).runCollecting(jobs, prepare: { try inputs.loadBase() }, onEvent: onEvent)
+        var made: Set<String> = []
+        let ran = try await BatchEngine<LoopJob>(options: engine).runCollecting(jobs, prepare: { try inputs.loadBase() }) { event in
+            if case .finished(let id, .made) = event { made.insert(id) }
+            onEvent(event)
+        }
         var summary = ran.summary
-        removeOldFrames(ran.records)
+        removeOldFrames(ran.records.filter { made.contains($0.key) })
         do {
             try AtomicFile.write(XCAssets.rootContents, to: options.out + "/" + Self.xcassetsName + "/Contents.json",
                                  options: BatchEngineOptions.writeOptions)
@@ -98,7 +102,7 @@ package struct LoopBatch: Sendable {
 
     /// A loop made again with fewer frames (a lower `--fps`, a shorter rep) leaves frame imagesets its record no
     /// longer lists: those holding only what this batch writes (`<id>_NNN.imageset`) are removed, so the atlas
-    /// holds exactly the loop's frames.
+    /// holds exactly the loop's frames. Only the loops made by this run are looked at (a no-op lists no folder).
     func removeOldFrames(_ records: [String: BatchRecord<LoopJob.Detail>]) {
         let fm = FileManager.default
         for (id, record) in records {

@@ -19,10 +19,10 @@ enum LoopGallery {
             <style>
             :root { color-scheme: light dark; --page: #ffffff; --ink: #1c1c1e; --soft: #6e6e73; --tile: #f2f2f7; }
             @media (prefers-color-scheme: dark) { :root { --page: #000d26; --ink: #f2f2f7; --soft: #a1a1a6; --tile: #0b1a36; } }
-            body { margin: 0; padding: 24px; background: var(--page); color: var(--ink); font: 14px/1.35 -apple-system, system-ui, sans-serif; }
+            body { margin: 0; padding: 24px; min-width: 1100px; background: var(--page); color: var(--ink); font: 14px/1.35 -apple-system, system-ui, sans-serif; }
             h1 { font-size: 22px; margin: 0 0 16px; }
             h2 { font-size: 17px; margin: 24px 0 8px; }
-            .row { display: grid; grid-template-columns: repeat(auto-fill, minmax(128px, 1fr)); gap: 10px; }
+            .row { display: grid; grid-template-columns: repeat(10, minmax(96px, 1fr)); gap: 8px; }
             figure { margin: 0; padding: 8px; background: var(--tile); border-radius: 12px; text-align: center; }
             figure img { display: block; margin: 0 auto 6px; }
             figcaption b { display: block; font-size: 13px; }

@@ -32,28 +32,41 @@ package enum LoopPainter {
     /// out, as the rep ends where it starts (``PreviewTimeline/loopTimes(fps:)``).
     package static func times(_ timeline: PreviewTimeline, fps: Int) -> [Float] { timeline.loopTimes(fps: Float(fps)) }
 
-    /// The frames of `scene`'s rep prepared to draw, with one camera for all (the rig's, else the one fitted to
-    /// the first frame), and the one offset that frames them all.
-    package static func prepare(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws -> (frames: [IconRenderer.Frame], offset: SIMD2<Float>) {
-        var frames = times.map { renderer.prepare(scene.pose(at: $0)) }
-        if let first = frames.first, !first.isFileCamera {
-            for k in frames.indices { frames[k].camera = first.camera }
+    /// The loop's framing: one camera for every frame (the rig's, posed at each time; else the one fitted to the
+    /// first frame) and the one offset that frames them all. Each frame is prepared, measured and let go (a rep's
+    /// prepared frames together are hundreds of MB).
+    package static func framing(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws -> (camera: RenderCamera?, offset: SIMD2<Float>) {
+        var fitted: RenderCamera?
+        var boxes: [IconRenderer.Boxes] = []
+        for (k, t) in times.enumerated() {
+            var frame = renderer.prepare(scene.pose(at: t))
+            if k == 0, !frame.isFileCamera { fitted = frame.camera }
+            if let fitted { frame.camera = fitted }
+            boxes.append(renderer.centringBoxes(frame))
         }
-        guard let offset = renderer.centringOffset(frames: frames) else {
+        guard let offset = renderer.centringOffset(boxes: boxes) else {
             throw RenderError(description: "the figure is not in view of the camera during the rep")
         }
-        return (frames, offset)
+        return (fitted, offset)
+    }
+
+    /// The frame at `time`, prepared to draw through the loop's camera (`fitted`: nil for the rig's own).
+    package static func frame(_ renderer: IconRenderer, scene: Scene, at time: Float, fitted: RenderCamera?) -> IconRenderer.Frame {
+        var frame = renderer.prepare(scene.pose(at: time))
+        if let fitted { frame.camera = fitted }
+        return frame
     }
 
     /// The loop of `scene`'s rep at `fps`, drawn with `style` (its `pointSize` the loop's side).
     package static func paint(scene: Scene, style: IconStyle, timeline: PreviewTimeline, fps: Int) throws -> Loop {
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = Self.times(timeline, fps: fps)
-        let (frames, offset) = try prepare(renderer, scene: scene, times: times)
+        let (fitted, offset) = try framing(renderer, scene: scene, times: times)
         var pngs: [[[UInt8]]] = []
         var apngFrames: [[UInt8]] = []
         let scales = LoopBatch.atlasScales
-        for frame in frames {
+        for t in times {
+            let frame = Self.frame(renderer, scene: scene, at: t, fitted: fitted)
             let images = renderer.render(frame, variants: [variant], scales: scales, offset: offset, circles: false)
             var encoded: [[UInt8]] = []
             for (scale, image) in zip(scales, images) {

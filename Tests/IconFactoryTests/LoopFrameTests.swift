@@ -69,7 +69,10 @@ import TestSupport
         let timeline = PreviewTimeline(scene: scene)
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (frames, offset) = try LoopPainter.prepare(renderer, scene: scene, times: times)
+        let (fitted, offset) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted) }
+        // The union's offset is the one the frames together give.
+        #expect(renderer.centringOffset(frames: frames) == offset)
         let single = frames.compactMap { renderer.centringOffset($0) }
         #expect(single.count == frames.count)
         // The union's offset is not simply one frame's when the figure moves.

@@ -53,12 +53,28 @@ public struct IconRenderer: Sendable {
     /// then held so that everything drawn (`all`: the figure and its props) stays inside the canvas with
     /// ``edgeMargin(scale:)`` to spare; `nil` when nothing is in front of the camera. O(vertices): no render.
     func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> SIMD2<Float>? {
-        measureOffset([(figure, all, camera)], scale: scale)
+        measureOffset([boxes(figure, all: all, camera: camera, scale: scale)], scale: scale)
     }
 
-    /// ``measureOffset(_:all:camera:scale:)`` of several frames at once: the boxes are the unions over `frames`
-    /// (each projected through its own camera), so one offset frames them all (a loop's whole rep). O(vertices).
-    func measureOffset(_ frames: [(figure: DrawList, all: DrawList, camera: RenderCamera)], scale: Int) -> SIMD2<Float>? {
+    /// What the centring offset of one frame is measured on: the boxes (pixels at one scale, x right, y down, no
+    /// offset) of the figure and of everything drawn; nil when nothing of it is in front of the camera. Small, so
+    /// a loop keeps one per frame instead of the frames themselves.
+    public struct Boxes: Sendable {
+        var figure: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+        var drawn: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+    }
+
+    /// ``Boxes`` of one frame at `scale`. O(vertices).
+    func boxes(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> Boxes {
+        let size = max(1, style.pointSize * scale)
+        let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
+        return Boxes(figure: Self.projectedBounds(figure.positions, camera: cam, size: size),
+                     drawn: Self.projectedBounds(all.positions, camera: cam, size: size))
+    }
+
+    /// The offset of several frames at once, from their ``Boxes`` at `scale`: the boxes are the unions over
+    /// `frames`, so one offset frames them all (a loop's whole rep).
+    func measureOffset(_ frames: [Boxes], scale: Int) -> SIMD2<Float>? {
         let size = max(1, style.pointSize * scale)
         func union(_ a: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, _ b: (lo: SIMD2<Float>, hi: SIMD2<Float>)?) -> (lo: SIMD2<Float>, hi: SIMD2<Float>)? {
             guard let a else { return b }
@@ -67,9 +83,8 @@ public struct IconRenderer: Sendable {
         }
         var figureBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, drawnBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
         for f in frames {
-            let cam = f.camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-            figureBox = union(figureBox, Self.projectedBounds(f.figure.positions, camera: cam, size: size))
-            drawnBox = union(drawnBox, Self.projectedBounds(f.all.positions, camera: cam, size: size))
+            figureBox = union(figureBox, f.figure)
+            drawnBox = union(drawnBox, f.drawn)
         }
         guard let box = figureBox else { return nil }
         var shift = SIMD2(Float(size) / 2, Float(size) / 2) - (box.lo + box.hi) / 2
@@ -128,7 +143,17 @@ public struct IconRenderer: Sendable {
     /// boxes and keeps the union of everything drawn on the canvas, measured as ``centringOffset(_:)`` measures
     /// one, so the figure does not jump from frame to frame. `nil` when nothing is visible in any.
     public func centringOffset(frames: [Frame]) -> SIMD2<Float>? {
-        measureOffset(frames.map { ($0.figure, $0.list, $0.camera) }, scale: Self.measureScale)
+        centringOffset(boxes: frames.map(centringBoxes))
+    }
+
+    /// What ``centringOffset(frames:)`` measures of one prepared pose (at ``measureScale``), to be kept instead of it.
+    public func centringBoxes(_ frame: Frame) -> Boxes {
+        boxes(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
+    }
+
+    /// ``centringOffset(frames:)`` from the frames' ``centringBoxes(_:)``.
+    public func centringOffset(boxes: [Boxes]) -> SIMD2<Float>? {
+        measureOffset(boxes, scale: Self.measureScale)
     }
 
     /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
