@@ -1,9 +1,10 @@
 import AssetCatalog
 
-/// `gallery.html`: every catalog progression's loop (its APNG), grouped by exercise, with its name and standards;
-/// a light page, or a dark one when the system asks for it (`prefers-color-scheme`). Self-contained (no script, no
+/// `gallery.html`: every catalog progression's loop (its APNG), grouped by exercise, with its name and standards,
+/// each shown twice, on a white tile and on the app's dark page; the page itself light, or dark when the system
+/// asks for it (`prefers-color-scheme`). Self-contained (no script, no
 /// file from elsewhere: the loops are beside it) and deterministic (the same catalog and records give the same
-/// bytes). Each loop's `<img>` has `id="loop-<id>"`, `data-id`, and the size it should decode to
+/// bytes). Each loop's two `<img>` have `id="loop-<id>"` and `id="loop-<id>-dark"`, `data-id`, `data-page` (`light`, `dark`), and the size it should decode to
 /// (`data-natural-width`, `data-natural-height`, pixels), its frame count and length (`data-frames`, `data-ms`), so
 /// a browser test can check every loop without knowing the catalog.
 enum LoopGallery {
@@ -19,14 +20,18 @@ enum LoopGallery {
             <style>
             :root { color-scheme: light dark; --page: #ffffff; --ink: #1c1c1e; --soft: #6e6e73; --tile: #f2f2f7; }
             @media (prefers-color-scheme: dark) { :root { --page: #000d26; --ink: #f2f2f7; --soft: #a1a1a6; --tile: #0b1a36; } }
-            body { margin: 0; padding: 24px; min-width: 1100px; background: var(--page); color: var(--ink); font: 14px/1.35 -apple-system, system-ui, sans-serif; }
+            body { margin: 0; padding: 24px; min-width: 1460px; background: var(--page); color: var(--ink); font: 14px/1.35 -apple-system, system-ui, sans-serif; }
             h1 { font-size: 22px; margin: 0 0 16px; }
             h2 { font-size: 17px; margin: 24px 0 8px; }
-            .row { display: grid; grid-template-columns: repeat(10, minmax(96px, 1fr)); gap: 8px; }
+            .row { display: grid; grid-template-columns: repeat(10, minmax(136px, 1fr)); gap: 8px; }
             figure { margin: 0; padding: 8px; background: var(--tile); border-radius: 12px; text-align: center; }
-            figure img { display: block; margin: 0 auto 6px; }
+            .pair { display: flex; justify-content: center; gap: 4px; margin-bottom: 6px; }
+            .tile { padding: 2px; border-radius: 8px; line-height: 0; }
+            .tile.light { background: #ffffff; }
+            .tile.dark { background: #000d26; }
+            figure img { display: block; }
             figcaption b { display: block; font-size: 13px; }
-            figcaption span { display: block; font-size: 11px; color: var(--soft); }
+            figcaption span { display: block; font-size: 10.5px; color: var(--soft); }
             .missing { color: var(--soft); font-size: 11px; }
             </style>
             </head>
@@ -39,9 +44,15 @@ enum LoopGallery {
             for p in exercise.progressions {
                 s += "<figure>\n"
                 if let loop = loops[p.id] {
-                    s += "<img id=\"loop-\(escape(p.id))\" data-id=\"\(escape(p.id))\" src=\"\(LoopBatch.apngFolder)/\(escape(p.id)).png\""
-                    s += " width=\"\(loop.points)\" height=\"\(loop.points)\" data-natural-width=\"\(loop.pixels)\" data-natural-height=\"\(loop.pixels)\""
-                    s += " data-frames=\"\(loop.frames)\" data-ms=\"\(loop.milliseconds)\" alt=\"\(escape(p.name))\">\n"
+                    // The loop on a white tile and on the app's dark page: the transparent frames seen on both.
+                    s += "<div class=\"pair\">"
+                    for page in ["light", "dark"] {
+                        s += "<div class=\"tile \(page)\"><img id=\"loop-\(escape(p.id))\(page == "dark" ? "-dark" : "")\" data-id=\"\(escape(p.id))\" data-page=\"\(page)\""
+                        s += " src=\"\(LoopBatch.apngFolder)/\(escape(p.id)).png\" width=\"\(loop.points)\" height=\"\(loop.points)\""
+                        s += " data-natural-width=\"\(loop.pixels)\" data-natural-height=\"\(loop.pixels)\" data-frames=\"\(loop.frames)\""
+                        s += " data-ms=\"\(loop.milliseconds)\" alt=\"\(escape(p.name))\"></div>"
+                    }
+                    s += "</div>\n"
                 } else {
                     s += "<div class=\"missing\">not made</div>\n"
                 }
@@ -54,18 +65,18 @@ enum LoopGallery {
         return s + "</body>\n</html>\n"
     }
 
-    /// `Beginner: 1 x 10`, `Progression: 2 x 30 s each side`.
+    /// `Beginner 1×10`, `Progression 2×30 s (each)`: as the app writes a standard, "(each)" for each side.
     static func describe(_ s: Catalog.Standard) -> String {
-        var text = s.level.prefix(1).uppercased() + s.level.dropFirst() + ": "
-        let sets = s.sets.map { "\($0) x " } ?? ""
+        var text = s.level.prefix(1).uppercased() + s.level.dropFirst() + " "
+        let sets = s.sets.map { "\($0)×" } ?? ""
         if let hold = s.holdSeconds {
             text += sets + "\(hold) s"
         } else if let reps = s.reps {
             text += sets + "\(reps)"
         } else {
-            text += sets.isEmpty ? "-" : String(sets.dropLast(3))
+            text += sets.isEmpty ? "-" : String(sets.dropLast())
         }
-        return text + (s.eachSide == true ? " each side" : "")
+        return text + (s.eachSide == true ? " (each)" : "")
     }
 
     /// Text for HTML (content or a quoted attribute).

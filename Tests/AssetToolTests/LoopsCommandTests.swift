@@ -100,7 +100,9 @@ import TestSupport
         }
         let gallery = try Self.text(out + "/gallery.html")
         for id in Self.ids {
-            #expect(gallery.contains("<img id=\"loop-\(id)\" data-id=\"\(id)\" src=\"APNG/\(id).png\" width=\"\(Self.size)\" height=\"\(Self.size)\" data-natural-width=\"\(2 * Self.size)\" data-natural-height=\"\(2 * Self.size)\""))
+            for (suffix, page) in [("", "light"), ("-dark", "dark")] {
+                #expect(gallery.contains("<img id=\"loop-\(id)\(suffix)\" data-id=\"\(id)\" data-page=\"\(page)\" src=\"APNG/\(id).png\" width=\"\(Self.size)\" height=\"\(Self.size)\" data-natural-width=\"\(2 * Self.size)\" data-natural-height=\"\(2 * Self.size)\""))
+            }
         }
         #expect(!gallery.contains("<script") && !gallery.contains("http://") && !gallery.contains("https://"))
         #expect(gallery.contains("prefers-color-scheme: dark"))

@@ -3,7 +3,7 @@ import PipelineKit
 /// Animated PNG (APNG, the Mozilla specification that browsers and Apple's ImageIO play) written by this package
 /// on the PNG writer's chunks and ``Deflate``: signature, `IHDR`, `sRGB`, `acTL` (frame count, plays), then per
 /// frame an `fcTL` (its region, delay, dispose and blend operations) and its pixels: the first frame as `IDAT`
-/// (the whole canvas, so a reader that knows no APNG shows frame 0), every later one as `fdAT` chunks.
+/// (the whole canvas, so a reader that knows no APNG shows frame 0), every later one as one `fdAT` chunk.
 ///
 /// A later frame holds only the rectangle where it differs from the frame before (one pixel when nothing
 /// changed), with `APNG_DISPOSE_OP_NONE` and `APNG_BLEND_OP_SOURCE`: the rectangle replaces what was there, so
@@ -63,13 +63,9 @@ public enum APNGEncoder {
             if k == 0 {
                 P.idat(stream, into: &out)
             } else {
-                var at = 0
-                repeat {
-                    let end = min(stream.count, at + 1 << 20)
-                    P.chunk("fdAT", ArraySlice(P.be32(sequence)) + stream[at..<end], into: &out)
-                    sequence += 1
-                    at = end
-                } while at < stream.count
+                // One fdAT a frame, whatever its size: macOS's ImageIO has failed on frames split over several.
+                P.chunk("fdAT", ArraySlice(P.be32(sequence) + stream), into: &out)
+                sequence += 1
             }
         }
         P.chunk("IEND", [], into: &out)
