@@ -5,12 +5,12 @@ import PoseRenderer
 import Testing
 import TestSupport
 
-/// End-to-end tests of `assettool loops` on the bundled `Assets/`, kept cheap: two progressions at 16 pt and 4
+/// End-to-end tests of `assettool loops` on the bundled `Assets/`, kept cheap: two progressions at 16 pt and 3
 /// frames a second (the drawing is the icons', tested at full size by `LoopFrameTests` and the icon suites).
 @Suite(.serialized, .enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json")) struct LoopsCommandTests {
     static let assets = TestPaths.assets
     static let ids = ["pushup-01", "squat-05"]
-    static let size = 16, fps = 4
+    static let size = 16, fps = 3
 
     static func tempDir() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loops-\(UUID().uuidString)").path

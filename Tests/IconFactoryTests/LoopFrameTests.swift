@@ -11,8 +11,8 @@ import TestSupport
 /// pixels as ``IconRenderer`` draws with the loop's offset, and the icon with circles is that frame over them.
 @Suite(.enabled(if: TestPaths.haveAssets, "needs Assets/catalog.json")) struct LoopFrameTests {
     static let assets = TestPaths.assets
-    /// Small, so the test is cheap: 16 pt at @2x and @3x, 4 frames a second.
-    static let size = 16, fps = 4
+    /// Small, so the test is cheap: 16 pt at @2x and @3x, 2 frames a second.
+    static let size = 16, fps = 2
 
     static func posed(_ id: String) throws -> (scene: Scene, style: IconStyle) {
         let reading = CatalogFile.read(path: assets + "/catalog.json")
