@@ -33,16 +33,17 @@ package enum LoopPainter {
     package static func times(_ timeline: PreviewTimeline, fps: Int) -> [Float] { timeline.loopTimes(fps: Float(fps)) }
 
     /// The loop's framing: one camera for every frame (the rig's, posed at each time; else the one fitted to the
-    /// first frame) and the one offset that frames them all. Each frame is prepared, measured and let go (a rep's
-    /// prepared frames together are hundreds of MB).
+    /// first frame) and the one offset that frames them all. Each frame is measured from its skinned positions alone
+    /// and let go (a rep's prepared frames together are hundreds of MB), then drawn one by one.
     package static func framing(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws -> (camera: RenderCamera?, offset: SIMD2<Float>) {
         var fitted: RenderCamera?
         var boxes: [IconRenderer.Boxes] = []
         for (k, t) in times.enumerated() {
-            var frame = renderer.prepare(scene.pose(at: t))
-            if k == 0, !frame.isFileCamera { fitted = frame.camera }
-            if let fitted { frame.camera = fitted }
-            boxes.append(renderer.centringBoxes(frame))
+            let measured = renderer.centringBoxes(pose: scene.pose(at: t), camera: fitted)
+            if k == 0, !measured.isFile {
+                fitted = measured.camera
+            }
+            boxes.append(measured.boxes)
         }
         guard let offset = renderer.centringOffset(boxes: boxes) else {
             throw RenderError(description: "the figure is not in view of the camera during the rep")

@@ -151,6 +151,27 @@ public struct IconRenderer: Sendable {
         boxes(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
     }
 
+    /// ``centringBoxes(_:)`` of `pose` without preparing it to draw: the same boxes (the figure and everything
+    /// drawn, the floor included, as ``prepare(_:)`` places it), measured through `camera` (nil: the one
+    /// ``prepare(_:)`` would choose), from the skinned positions alone (no normals, no draw list): a loop measures
+    /// every frame of its rep this way before it draws any. Returns the camera ``prepare(_:)`` would choose, and
+    /// whether it is the file's.
+    public func centringBoxes(pose: Pose, camera fixed: RenderCamera?) -> (boxes: Boxes, camera: RenderCamera, isFile: Bool) {
+        let scene = renderer.scene
+        let meshes = renderer.deformer.posedMeshes(pose, normals: false)
+        var all = DrawList(), figure = DrawList()
+        for m in meshes {
+            all.positions += m.positions
+            if case .skin = scene.meshInstances[m.instance].source { figure.positions += m.positions }
+        }
+        if figure.positions.isEmpty { figure = all }
+        let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
+        if style.floor, let floor = Self.floor(under: figure, within: all, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
+            all.positions += floor.positions
+        }
+        return (boxes(figure, all: all, camera: fixed ?? chosen.camera, scale: Self.measureScale), chosen.camera, chosen.isFile)
+    }
+
     /// ``centringOffset(frames:)`` from the frames' ``centringBoxes(_:)``.
     public func centringOffset(boxes: [Boxes]) -> SIMD2<Float>? {
         measureOffset(boxes, scale: Self.measureScale)
