@@ -119,7 +119,7 @@ import TestSupport
     }
 
     /// A key time typed as 100000 s fails that loop alone with a located error at its sampler (exit 1); the other
-    /// loop is made; bad options are usage errors.
+    /// loop is made; a progression removed from the catalog has its loop removed; bad options are usage errors.
     @Test func aMistypedKeyFailsThatLoopAlone() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -142,6 +142,20 @@ import TestSupport
         #expect(r.stderr.contains("1 made, 0 up to date, 1 failed"), "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/APNG/squat-05.png"))
         #expect(!FileManager.default.fileExists(atPath: out + "/APNG/pushup-01.png"))
+        // A progression that leaves the catalog takes its loop along: the APNG, the atlas with its frame folders.
+        let catalogPath = dir + "/A/catalog.json"
+        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: catalogPath))) as? [String: Any])
+        var exercises = try #require(catalog["exercises"] as? [[String: Any]])
+        for k in exercises.indices {
+            exercises[k]["progressions"] = (exercises[k]["progressions"] as? [[String: Any]])?.filter { $0["id"] as? String != "squat-05" }
+        }
+        catalog["exercises"] = exercises
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: catalogPath))
+        let pruned = try CommandRunner.run(["loops", "--assets", dir + "/A", "--out", out, "--only", "pushup-02", "--size", "8", "--fps", "2", "--quiet"])
+        #expect(pruned.status == 0 && pruned.stderr.contains("removed (no longer in the catalog): squat-05"), "\(pruned.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/APNG/squat-05.png"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/ProgressionLoops.xcassets/squat-05.spriteatlas"))
+        #expect(FileManager.default.fileExists(atPath: out + "/ProgressionLoops.xcassets/pushup-02.spriteatlas/pushup-02_000.imageset/Contents.json"))
         for bad in [["--fps", "0"], ["--size", "4"], ["--only", "nope-01"]] {
             let u = try CommandRunner.run(["loops", "--assets", Self.assets, "--out", out] + bad)
             #expect(u.status == 64, "\(bad): \(u.status) \(u.stderr)")
