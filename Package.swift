@@ -55,10 +55,11 @@ let package = Package(
         .target(
             name: "AssetCatalog",
             dependencies: ["ColladaKit", "PoseRenderer", "PipelineKit", "JSONKit"]),
-        // `assettool icons`: the incremental, parallel icon batch.
+        // `assettool icons` and `loops`: the incremental, parallel icon and loop batches (the loops refuse a rep too
+        // long to sample as `export` does, with SceneExport's one check).
         .target(
             name: "IconFactory",
-            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog", "PipelineKit"]),
+            dependencies: ["ColladaKit", "PoseRenderer", "AssetCatalog", "PipelineKit", "SceneExport"]),
         // `assettool validate`: the rules and their diagnostics.
         .target(
             name: "RigLint",

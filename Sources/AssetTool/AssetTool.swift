@@ -8,6 +8,6 @@ struct AssetTool: AsyncParsableCommand {
         commandName: "assettool",
         abstract: "Reads COLLADA rigs and turns them into app-ready images.",
         version: ToolVersion.release,
-        subcommands: [IconsCommand.self, ExportCommand.self, InitCommand.self, ConvertCommand.self, RenderCommand.self, ValidateCommand.self, InfoCommand.self, PoseCommand.self, PreviewCommand.self,
+        subcommands: [IconsCommand.self, LoopsCommand.self, ExportCommand.self, InitCommand.self, ConvertCommand.self, RenderCommand.self, ValidateCommand.self, InfoCommand.self, PoseCommand.self, PreviewCommand.self,
                       AuthorCommand.self, BenchCommand.self])
 }

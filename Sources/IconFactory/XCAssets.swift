@@ -10,7 +10,8 @@ enum XCAssets {
 
     /// One image of an imageset: its file, scale, and whether it is the dark appearance's.
     struct Image {
-        var filename: String
+        /// Nil for a scale with no file (a sprite atlas frame's 1x, listed as Xcode lists an empty slot).
+        var filename: String?
         var scale: Int
         var dark = false
     }
@@ -29,7 +30,8 @@ enum XCAssets {
             if f.dark {
                 s += "      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"dark\"\n        }\n      ],\n"
             }
-            s += "      \"filename\" : \"\(f.filename)\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"\(f.scale)x\"\n    }"
+            if let filename = f.filename { s += "      \"filename\" : \"\(filename)\",\n" }
+            s += "      \"idiom\" : \"universal\",\n      \"scale\" : \"\(f.scale)x\"\n    }"
             s += i + 1 < ordered.count ? ",\n" : "\n"
         }
         return s + "  ],\n" + info + "}\n"

@@ -9,7 +9,7 @@ import Foundation
 /// A batch keeps one record per progression (`<records>/<id>.json`) listing the files it wrote (paths relative
 /// to `--out`) and a SHA-256 of each. A record whose id is no longer in the catalog is stale: the files it lists
 /// that still hold the bytes the batch wrote are removed, then each folder named for that progression
-/// (`<id>.imageset`, `<id>-complete.imageset`) when nothing else is left in it, then the record. A file the
+/// (`<id>.imageset`, `<id>-complete.imageset`, `<id>.spriteatlas` and its `<id>_NNN.imageset`) when nothing else is left in it, then the record. A file the
 /// batch did not write, or one changed since, stays.
 package enum StaleOutputs {
     /// Removes what the stale records under `recordsDir` list; returns the ids removed, sorted.
@@ -31,11 +31,16 @@ package enum StaleOutputs {
                       let path = try? parts.reduce(out, { try OutputPath.inside($0, $1) }),
                       let current = try? BoundedFile.read(path, limit: 256 << 20), SHA256.hex(current) == hash else { continue }
                 try? fm.removeItem(atPath: path)
-                if parts.count >= 2, parts[parts.count - 2].hasPrefix(id + ".") || parts[parts.count - 2].hasPrefix(id + "-complete.") {
-                    folders.insert(parts.dropLast().joined(separator: "/"))
+                // Each folder named for the progression on the way down (`<id>.spriteatlas/<id>_000.imageset`).
+                for depth in stride(from: parts.count - 1, through: 1, by: -1) {
+                    let folder = parts[depth - 1]
+                    if folder.hasPrefix(id + ".") || folder.hasPrefix(id + "-complete.") || folder.hasPrefix(id + "_") {
+                        folders.insert(parts[..<depth].joined(separator: "/"))
+                    }
                 }
             }
-            for folder in folders {
+            // The deepest first, so a folder emptied of its folders goes too.
+            for folder in folders.sorted(by: { ($0.count, $0) > ($1.count, $1) }) {
                 let path = out + "/" + folder
                 if let left = try? fm.contentsOfDirectory(atPath: path), left.isEmpty { try? fm.removeItem(atPath: path) }
             }

@@ -58,11 +58,42 @@ public struct IconRenderer: Sendable {
     /// then held so that everything drawn (`all`: the figure and its props) stays inside the canvas with
     /// ``edgeMargin(scale:)`` to spare; `nil` when nothing is in front of the camera. O(vertices): no render.
     func measureOffset(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> SIMD2<Float>? {
+        measureOffset([boxes(figure, all: all, camera: camera, scale: scale)], scale: scale)
+    }
+
+    /// What the centring offset of one frame is measured on: the boxes (pixels at one scale, x right, y down, no
+    /// offset) of the figure and of everything drawn; nil when nothing of it is in front of the camera. Small, so
+    /// a loop keeps one per frame instead of the frames themselves.
+    public struct Boxes: Sendable {
+        var figure: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+        var drawn: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+    }
+
+    /// ``Boxes`` of one frame at `scale`. O(vertices).
+    func boxes(_ figure: DrawList, all: DrawList, camera: RenderCamera, scale: Int) -> Boxes {
         let size = max(1, style.pointSize * scale)
         let cam = camera.screenAdjusted(scale: style.figureHeight, shift: .zero, width: size, height: size)
-        guard let box = Self.projectedBounds(figure.positions, camera: cam, size: size) else { return nil }
+        return Boxes(figure: Self.projectedBounds(figure.positions, camera: cam, size: size),
+                     drawn: Self.projectedBounds(all.positions, camera: cam, size: size))
+    }
+
+    /// The offset of several frames at once, from their ``Boxes`` at `scale`: the boxes are the unions over
+    /// `frames`, so one offset frames them all (a loop's whole rep).
+    func measureOffset(_ frames: [Boxes], scale: Int) -> SIMD2<Float>? {
+        let size = max(1, style.pointSize * scale)
+        func union(_ a: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, _ b: (lo: SIMD2<Float>, hi: SIMD2<Float>)?) -> (lo: SIMD2<Float>, hi: SIMD2<Float>)? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return (pointwiseMin(a.lo, b.lo), pointwiseMax(a.hi, b.hi))
+        }
+        var figureBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?, drawnBox: (lo: SIMD2<Float>, hi: SIMD2<Float>)?
+        for f in frames {
+            figureBox = union(figureBox, f.figure)
+            drawnBox = union(drawnBox, f.drawn)
+        }
+        guard let box = figureBox else { return nil }
         var shift = SIMD2(Float(size) / 2, Float(size) / 2) - (box.lo + box.hi) / 2
-        if let drawn = Self.projectedBounds(all.positions, camera: cam, size: size) {
+        if let drawn = drawnBox {
             let margin = edgeMargin(scale: scale)
             for axis in 0..<2 {
                 // The shifts that keep [lo, hi] inside [margin, size - margin]; when none does, centre the box.
@@ -111,6 +142,44 @@ public struct IconRenderer: Sendable {
     /// ``centringOffset(pose:)`` of a prepared pose.
     public func centringOffset(_ frame: Frame) -> SIMD2<Float>? {
         measureOffset(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
+    }
+
+    /// One offset for several prepared poses (a loop's frames): the one that centres the union of their figures'
+    /// boxes and keeps the union of everything drawn on the canvas, measured as ``centringOffset(_:)`` measures
+    /// one, so the figure does not jump from frame to frame. `nil` when nothing is visible in any.
+    public func centringOffset(frames: [Frame]) -> SIMD2<Float>? {
+        centringOffset(boxes: frames.map(centringBoxes))
+    }
+
+    /// What ``centringOffset(frames:)`` measures of one prepared pose (at ``measureScale``), to be kept instead of it.
+    public func centringBoxes(_ frame: Frame) -> Boxes {
+        boxes(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
+    }
+
+    /// ``centringBoxes(_:)`` of `pose` without preparing it to draw: the same boxes (the figure and everything
+    /// drawn, the floor included, as ``prepare(_:)`` places it), measured through `camera` (nil: the one
+    /// ``prepare(_:)`` would choose), from the skinned positions alone (no normals, no draw list): a loop measures
+    /// every frame of its rep this way before it draws any. Returns the camera ``prepare(_:)`` would choose, and
+    /// whether it is the file's.
+    public func centringBoxes(pose: Pose, camera fixed: RenderCamera?) -> (boxes: Boxes, camera: RenderCamera, isFile: Bool) {
+        let scene = renderer.scene
+        let meshes = renderer.deformer.posedMeshes(pose, normals: false)
+        var all = DrawList(), figure = DrawList()
+        for m in meshes {
+            all.positions += m.positions
+            if case .skin = scene.meshInstances[m.instance].source { figure.positions += m.positions }
+        }
+        if figure.positions.isEmpty { figure = all }
+        let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
+        if style.floor, let floor = Self.floor(under: figure, within: all, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
+            all.positions += floor.positions
+        }
+        return (boxes(figure, all: all, camera: fixed ?? chosen.camera, scale: Self.measureScale), chosen.camera, chosen.isFile)
+    }
+
+    /// ``centringOffset(frames:)`` from the frames' ``centringBoxes(_:)``.
+    public func centringOffset(boxes: [Boxes]) -> SIMD2<Float>? {
+        measureOffset(boxes, scale: Self.measureScale)
     }
 
     /// A pose made ready to draw: its lit triangles, the figure's alone, and the camera chosen for it.
@@ -249,7 +318,7 @@ public struct IconRenderer: Sendable {
     /// Cost: one render of `(pointSize · scale)²` pixels at `samplesPerSide²` samples, one ink pass and one blur,
     /// then per variant O(pixels) effects.
     public func render(_ frame: Frame, variants: [(state: IconState, appearance: IconAppearance)], scale: Int,
-                       offset: SIMD2<Float>?) -> [IconImage] {
+                       offset: SIMD2<Float>?, circles: Bool = true) -> [IconImage] {
         let sc = max(1, scale)
         let size = max(1, style.pointSize * sc)
         let fsize = Float(size)
@@ -292,7 +361,8 @@ public struct IconRenderer: Sendable {
             }
             let dark = variant.appearance == .dark
             // Backdrop: circles in list order, centred (drawn once per state, shared by the two pages).
-            var canvas = backdrop(state, size: size, cache: &backdrops)
+            // Without circles (a loop's frame): the same drawing on a transparent canvas.
+            var canvas = circles ? backdrop(state, size: size, cache: &backdrops) : LinearImage(width: size, height: size)
             // In one pass per pixel, in SwiftUI's order: the ink (and the props' tone on the dark page), then
             // .grayscale(g).contrast(c) on the figure, .shadow(color: glow, radius: r) beneath it, the figure over
             // the circles: the props' outline and the figure's ink mixed in, then the same arithmetic as ``ColorMatrix/apply(to:)``, ``Compositing/shadow``
@@ -350,9 +420,9 @@ public struct IconRenderer: Sendable {
     ///
     /// Cost: one render at the largest scale, then O(its pixels) per variant and smaller scale.
     public func render(_ frame: Frame, variants: [(state: IconState, appearance: IconAppearance)], scales: [Int],
-                       offset: SIMD2<Float>?) -> [[IconImage]] {
+                       offset: SIMD2<Float>?, circles: Bool = true) -> [[IconImage]] {
         let top = max(1, scales.max() ?? 1)
-        let drawn = render(frame, variants: variants, scale: top, offset: offset)
+        let drawn = render(frame, variants: variants, scale: top, offset: offset, circles: circles)
         return scales.map { scale in
             let sc = max(1, scale)
             guard sc != top, let first = drawn.first else { return drawn }
@@ -388,7 +458,7 @@ public struct IconRenderer: Sendable {
 
     /// The circles of `state` on a transparent `size`-pixel canvas, drawn once and kept in `cache` (and, across
     /// icons and renderers, in ``backdrops``: every icon of a batch has the same circles at a scale).
-    func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
+    package func backdrop(_ state: IconState, size: Int, cache: inout [IconState: LinearImage]) -> LinearImage {
         if let made = cache[state] { return made }
         let color = SRGB.linear(state == .complete ? style.themeColor : style.incompleteColor)
         let circles = style.circles.map { SIMD2($0.diameter, state == .complete ? $0.completeOpacity : $0.incompleteOpacity) }

@@ -136,28 +136,42 @@ public enum PNGEncoder {
     /// fastest setting on icons, at about its size.
     static func image(rows: [UInt8], width: Int, height: Int, threads: Int = 1) -> [UInt8] {
         let stream = rows.withUnsafeBytes { Deflate.zlib($0, pixelBytes: 4, rowBytes: 1 + 4 * width, threads: threads) }
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = signature
         out.reserveCapacity(stream.count + 128)
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ type: String, _ data: ArraySlice<UInt8>) {
-            out += be32(data.count)
-            let start = out.count
-            out += Array(type.utf8)
-            out += data
-            let crc = out[start...].withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
-            out += be32(Int(crc))
-        }
-        // IHDR: size, bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
-        chunk("IHDR", ArraySlice(be32(width) + be32(height) + [8, 6, 0, 0, 0]))
-        chunk("sRGB", [0])
+        chunk("IHDR", ArraySlice(header(width: width, height: height)), into: &out)
+        chunk("sRGB", [0], into: &out)
+        idat(stream, into: &out)
+        chunk("IEND", [], into: &out)
+        return out
+    }
+
+    /// The PNG signature.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// `v` as 4 bytes, big-endian (PNG's byte order).
+    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// IHDR's data: size, bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
+    static func header(width: Int, height: Int) -> [UInt8] { be32(width) + be32(height) + [8, 6, 0, 0, 0] }
+
+    /// One chunk appended to `out`: length, type, data, CRC-32 over type and data.
+    static func chunk(_ type: String, _ data: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        out += be32(data.count)
+        let start = out.count
+        out += Array(type.utf8)
+        out += data
+        let crc = out[start...].withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        out += be32(Int(crc))
+    }
+
+    /// A zlib stream as `IDAT` chunks of at most 1 MiB.
+    static func idat(_ stream: [UInt8], into out: inout [UInt8]) {
         var at = 0
         repeat {
             let end = min(stream.count, at + 1 << 20)
-            chunk("IDAT", stream[at..<end])
+            chunk("IDAT", stream[at..<end], into: &out)
             at = end
         } while at < stream.count
-        chunk("IEND", [])
-        return out
     }
 
     /// Decodes any PNG into 8-bit RGBA (straight alpha) with libpng's simplified reader.
