@@ -3,8 +3,8 @@ import AssetCatalog
 /// `gallery.html`: every catalog progression's loop (its APNG), grouped by exercise, with its name and standards,
 /// each shown twice, on a white tile and on the app's dark page; the page itself light, or dark when the system
 /// asks for it (`prefers-color-scheme`). Self-contained (no script, no
-/// file from elsewhere: the loops are beside it) and deterministic (the same catalog and records give the same
-/// bytes). Each loop's two `<img>` have `id="loop-<id>"` and `id="loop-<id>-dark"`, `data-id`, `data-page` (`light`, `dark`), and the size it should decode to
+/// file from elsewhere: the loops are beside it; an empty icon, so a browser asks no server for `/favicon.ico`)
+/// and deterministic (the same catalog and records give the same bytes). Each loop's two `<img>` have `id="loop-<id>"` and `id="loop-<id>-dark"`, `data-id`, `data-page` (`light`, `dark`), and the size it should decode to
 /// (`data-natural-width`, `data-natural-height`, pixels), its frame count and length (`data-frames`, `data-ms`), so
 /// a browser test can check every loop without knowing the catalog.
 enum LoopGallery {
@@ -16,6 +16,7 @@ enum LoopGallery {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
+            <link rel="icon" href="data:,">
             <title>Progression loops</title>
             <style>
             :root { color-scheme: light dark; --page: #ffffff; --ink: #1c1c1e; --soft: #6e6e73; --tile: #f2f2f7; }

@@ -9,18 +9,6 @@ import TestSupport
 /// skinned mesh by the bounding sphere of its stored positions, so a figure drawn there is a figure whose bounds
 /// hold it).
 @Suite(.serialized) struct BrowserPlayerTests {
-    /// Debian's `chromium` (or `$CHROMIUM`), as browser_check.py looks for it.
-    static let chromium: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let given = environment["CHROMIUM"], FileManager.default.isExecutableFile(atPath: given) { return given }
-        for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            for name in ["chromium", "chromium-browser"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
-                return "\(dir)/\(name)"
-            }
-        }
-        return nil
-    }()
-
     /// Debian's `libjs-three` (three.js r111): the library and the classic-script GLTFLoader.
     static let three = "/usr/share/javascript/three"
     static let threeFiles = [three + "/three.js", three + "/examples/js/loaders/GLTFLoader.js"]
@@ -34,7 +22,7 @@ import TestSupport
     static let keyRate = 24.0
 
     @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"),
-          .enabled(if: chromium != nil, "no chromium on the PATH (`apt-get install chromium`)"),
+          .enabled(if: BrowserCheck.chromium != nil, BrowserCheck.missing),
           .enabled(if: haveThree, "no three.js in \(three) (`apt-get install libjs-three`)"))
     func threeJSPlaysTheExportedGLBs() throws {
         let began = Date()
@@ -78,18 +66,16 @@ import TestSupport
         try FileManager.default.copyItem(atPath: TestPaths.repoRoot.path + "/scripts/threejs_glb_check.html", toPath: site + "/index.html")
 
         let screenshot = dir + "/closeup.png"
-        let run = try CommandRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", TestPaths.repoRoot.path + "/scripts/browser_check.py", site, "index.html", "--chromium", Self.chromium!,
+        let run = try BrowserCheck.run(site, [
+            "index.html", "--chromium", try #require(BrowserCheck.chromium),
             "--wait", "window.__done === true", "--timeout", "90", "--eval", "window.__result",
             "--screenshot", screenshot, "--size", "960x320"])
-        #expect(run.status == 0, "\(run.stderr)\(run.stdout.prefix(3000))")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = run.report
+        #expect(!report.isEmpty, "no JSON report: \(run.stderr)")
 
         // Nothing said on the console, nothing thrown.
-        let console = report["console"] as? [[String: Any]] ?? []
-        let loud = console.filter { ["error", "warning"].contains($0["level"] as? String) }
-        #expect(loud.isEmpty, "console: \(loud)")
-        #expect((report["exceptions"] as? [Any] ?? []).isEmpty, "exceptions: \(report["exceptions"] ?? [])")
+        BrowserCheck.quiet(report)
 
         let result = try #require(report["result"] as? [String: Any], "no result: \(report)")
         #expect(result["failed"] == nil, "\(result["failed"] ?? "")")
@@ -143,15 +129,7 @@ import TestSupport
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(atPath: screenshot, toPath: keep)
         }
-        let pids = (report["processes"] as? [NSNumber] ?? []).map(\.intValue)
-        #expect(!pids.isEmpty, "browser_check.py named no browser processes")
-        let alive = pids.filter { pid in
-            guard let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            return String(decoding: cmdline, as: UTF8.self).contains("chrom")
-        }
-        #expect(alive.isEmpty, "browser processes left running: \(alive)")
-        let browserTemp = try #require(report["tempDir"] as? String)
-        #expect(!FileManager.default.fileExists(atPath: browserTemp), "the browser's temporary folder is left: \(browserTemp)")
+        BrowserCheck.nothingLeft(report)
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0 != "site" && $0 != "closeup.png" }
         #expect(left.isEmpty, "left in the temporary folder: \(left)")
     }
@@ -182,34 +160,17 @@ import TestSupport
         </script></body></html>
         """
 
-    static func run(_ site: String, _ arguments: [String]) throws -> (status: Int32, report: [String: Any], stderr: String) {
-        let r = try CommandRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"),
-                                      ["python3", TestPaths.repoRoot.path + "/scripts/browser_check.py", site] + arguments)
-        let report = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [String: Any] ?? [:]
-        return (r.status, report, r.stderr)
-    }
-
-    /// The browser's processes and temporary folder are gone.
-    static func nothingLeft(_ report: [String: Any]) {
-        let pids = (report["processes"] as? [NSNumber] ?? []).map(\.intValue)
-        #expect(!pids.isEmpty)
-        let alive = pids.filter { FileManager.default.contents(atPath: "/proc/\($0)/cmdline").map { String(decoding: $0, as: UTF8.self).contains("chrom") } ?? false }
-        #expect(alive.isEmpty, "browser processes left running: \(alive)")
-        let temp = report["tempDir"] as? String ?? ""
-        #expect(!temp.isEmpty && !FileManager.default.fileExists(atPath: temp), "left: \(temp)")
-    }
-
-    @Test(.enabled(if: BrowserPlayerTests.chromium != nil, "no chromium on the PATH (`apt-get install chromium`)"))
+    @Test(.enabled(if: BrowserCheck.chromium != nil, BrowserCheck.missing))
     func reportsTheConsoleTheExceptionsAndWhetherPixelsChanged() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("browser-check-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir + "/site", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.page.write(toFile: dir + "/site/index.html", atomically: true, encoding: .utf8)
         let a = dir + "/a.png", b = dir + "/b.png", c = dir + "/c.png", d = dir + "/d.png"
-        let r = try Self.run(dir + "/site", ["--wait", "window.__done === true", "--timeout", "30", "--eval", "({sum: 1 + 2, done: window.__done})",
+        let r = try BrowserCheck.run(dir + "/site", ["--wait", "window.__done === true", "--timeout", "30", "--eval", "({sum: 1 + 2, done: window.__done})",
                                              "--screenshot", a, "--screenshot", b + "@0.3", "--screenshot", c + "@1.5", "--screenshot", d + "@1.8",
                                              "--compare", a + "," + b, "--compare", c + "," + d, "--size", "200x100",
-                                             "--chromium", try #require(BrowserPlayerTests.chromium)])
+                                             "--chromium", try #require(BrowserCheck.chromium)])
         #expect(r.status == 0, "\(r.stderr)")
         let console = r.report["console"] as? [[String: Any]] ?? []
         let levels = console.compactMap { m in (m["text"] as? String).map { "\(m["level"] ?? ""): \($0)" } }
@@ -231,17 +192,17 @@ import TestSupport
             #expect((comparisons[1]["differ"] as? NSNumber)?.boolValue == false && (comparisons[1]["changedPixels"] as? NSNumber)?.intValue == 0,
                     "\(comparisons[1])")
         }
-        Self.nothingLeft(r.report)
+        BrowserCheck.nothingLeft(r.report)
 
         // A page that never gets ready: exit 4, saying so, with what the page logged until then.
-        let late = try Self.run(dir + "/site", ["--wait", "window.__never === true", "--timeout", "1",
-                                                "--chromium", try #require(BrowserPlayerTests.chromium)])
+        let late = try BrowserCheck.run(dir + "/site", ["--wait", "window.__never === true", "--timeout", "1",
+                                                "--chromium", try #require(BrowserCheck.chromium)])
         #expect(late.status == 4 && late.stderr.contains("not ready within 1.0 s"), "\(late.status) \(late.stderr)")
         #expect((late.report["console"] as? [Any] ?? []).count == 3 && late.report["ready"] as? Bool == false, "\(late.report)")
-        Self.nothingLeft(late.report)
+        BrowserCheck.nothingLeft(late.report)
 
         // No browser: exit 3, saying so.
-        let none = try Self.run(dir + "/site", ["--chromium", dir + "/no-such-browser"])
+        let none = try BrowserCheck.run(dir + "/site", ["--chromium", dir + "/no-such-browser"])
         #expect(none.status == 3 && none.stderr.contains("no Chromium found"), "\(none.status) \(none.stderr)")
     }
 }
