@@ -2,10 +2,11 @@
 """Poses a GLB's skinned meshes the way glTF 2.0 defines skinning, with pygltflib and numpy (an
 independent reader of what `assettool convert` writes), and compares them with `assettool pose`.
 
-Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002] [--index-tol 1e-5]
-       FILE.glb   the converted asset; its first animation is evaluated at TIME (seconds on the COLLADA
-                  document's clock, as the GLB's key times are; linear translation and scale, slerp
-                  rotation between keys).
+Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002] [--index-tol 1e-5] [--clip NAME]
+       FILE.glb   the converted asset; its first animation (with --clip, the animation named NAME: the library
+                  GLB's clip of that progression id, every node it does not drive at its rest) is evaluated at TIME
+                  (seconds on the COLLADA document's clock, as the GLB's key times are; linear translation and
+                  scale, slerp rotation between keys).
        OURS.obj   `assettool pose BASE --rig RIG --time T --format obj`: the same moment posed by
                   ColladaKit, one `o NAME` object per mesh instance, vertices in COLLADA order.
 Each skinned mesh NAME of the GLB is matched to object NAME of the OBJ (OBJ names as the export writes them:
@@ -68,7 +69,12 @@ def sample(times, values, t, path):
 
 
 def main():
-    args, tol, itol = arguments(sys.argv[1:], index=True)
+    argv, clip = list(sys.argv[1:]), None
+    if "--clip" in argv:
+        i = argv.index("--clip")
+        clip = argv[i + 1]
+        del argv[i:i + 2]
+    args, tol, itol = arguments(argv, index=True)
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -78,8 +84,10 @@ def main():
     problems = []
     trs = {i: [np.array(n.translation or [0, 0, 0], float), np.array(n.rotation or [0, 0, 0, 1], float),
                np.array(n.scale or [1, 1, 1], float)] for i, n in enumerate(g.nodes)}
-    if g.animations:
-        anim = g.animations[0]
+    chosen = [a for a in g.animations if clip is None or a.name == clip][:1]
+    if clip is not None and not chosen:
+        problems.append(f"no animation named '{clip}'")
+    for anim in chosen:
         for ch in anim.channels:
             s = anim.samplers[ch.sampler]
             times = accessor(g, blob, s.input)[:, 0]
@@ -140,7 +148,7 @@ def main():
             continue
         results.append(compare(name, points, ours[name], by_index=stored if itol is not None else None))
     ok = not problems and results and all(r["nrms"] <= tol and (itol is None or r["index"] <= itol) for r in results)
-    print(json.dumps({"file": glb, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
+    print(json.dumps({"file": glb, "clip": clip, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
     return 0 if ok else 1
 
 
