@@ -14,6 +14,9 @@ every character outside [A-Za-z0-9_] as `_`). Each GLB vertex a triangle uses is
 vertex and every OBJ vertex with the nearest GLB vertex; the error is the RMS of those distances over the OBJ
 object's bounding-box diagonal. With --index-tol, GLB vertex k must also be OBJ vertex k (the COLLADA order
 kept, nothing reordered back) within that fraction of the diagonal.
+       glb_pose_check.py LIBRARY.glb --clips-against DIR [--index-tol 1e-5]
+       every clip of `export --library`'s GLB against DIR/<clip>.glb (the progression's own GLB from the same
+       export): skinned alike at the first, middle and last key, vertex k within --index-tol of the figure's size.
 Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
 Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
 """
@@ -68,20 +71,11 @@ def sample(times, values, t, path):
 
 
 
-def main():
-    argv, clip = list(sys.argv[1:]), None
-    if "--clip" in argv:
-        i = argv.index("--clip")
-        clip = argv[i + 1]
-        del argv[i:i + 2]
-    args, tol, itol = arguments(argv, index=True)
-    if len(args) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    glb, obj, t = args[0], args[1], float(args[2])
-    g = pygltflib.GLTF2().load(glb)
-    blob = g.binary_blob()
-    problems = []
+def skinned(g, blob, t, clip=None, problems=None):
+    """-> [(node name, posed vertices a triangle uses, every posed vertex in stored order)] for each skinned mesh node of
+    the GLB at time t of its first animation (with `clip`, the animation of that name; nodes it does not drive keep
+    their rest). Appends what is wrong (key times, unit rotations, weights, POSITION min/max) to `problems`."""
+    problems = [] if problems is None else problems
     trs = {i: [np.array(n.translation or [0, 0, 0], float), np.array(n.rotation or [0, 0, 0, 1], float),
                np.array(n.scale or [1, 1, 1], float)] for i, n in enumerate(g.nodes)}
     chosen = [a for a in g.animations if clip is None or a.name == clip][:1]
@@ -115,8 +109,7 @@ def main():
             world[i] = world_of(parent[i]) @ local[i] if i in parent else local[i]
         return world[i]
 
-    ours = read_obj(obj, sanitize=True)
-    results = []
+    out = []
     for i, n in enumerate(g.nodes):
         if n.mesh is None or n.skin is None:
             continue
@@ -141,8 +134,66 @@ def main():
             points.append(posed[used, :3])
             if stored is None:
                 stored = posed[:, :3]
-        points = np.concatenate(points)
-        name = n.name
+        out.append((n.name, np.concatenate(points), stored))
+    return out
+
+
+def clips_against(library, folder, itol):
+    """Every clip of the library GLB against the progression's own GLB (FOLDER/<clip>.glb, which the OBJ mode holds to
+    `assettool pose`): both skinned by glTF's rules at the clip's first, middle and last key time, vertex k against
+    vertex k, within `itol` of the figure's size; the clip's key times must be the progression GLB's."""
+    g = pygltflib.GLTF2().load(library)
+    blob = g.binary_blob()
+    problems, worst, clips = [], 0.0, 0
+    for anim in g.animations:
+        own_path = os.path.join(folder, anim.name + ".glb")
+        if not os.path.exists(own_path):
+            problems.append(f"{anim.name}: no {own_path}")
+            continue
+        own = pygltflib.GLTF2().load(own_path)
+        own_blob = own.binary_blob()
+        own_times = accessor(own, own_blob, own.animations[0].samplers[0].input)[:, 0]
+        times = np.unique(np.concatenate([accessor(g, blob, s.input)[:, 0] for s in anim.samplers]))
+        if abs(times[0] - own_times[0]) > 1e-6 or abs(times[-1] - own_times[-1]) > 1e-6:
+            problems.append(f"{anim.name}: key times {times[0]}..{times[-1]}, its own GLB's {own_times[0]}..{own_times[-1]}")
+        clips += 1
+        for t in [own_times[0], own_times[len(own_times) // 2], own_times[-1]]:
+            # The vertices triangles use, in index order (the two padding corners, unused, may differ).
+            mine = {name: points for name, points, _ in skinned(g, blob, t, anim.name, problems)}
+            for name, points, _ in skinned(own, own_blob, t, None, problems):
+                if name not in mine or len(mine[name]) != len(points):
+                    problems.append(f"{anim.name}: no skinned mesh '{name}' of {len(points)} vertices in the library")
+                    continue
+                diag = float(np.linalg.norm(points.max(0) - points.min(0)))
+                worst = max(worst, float(np.linalg.norm(mine[name] - points, axis=1).max() / diag))
+    ok = not problems and clips > 0 and worst <= itol
+    print(json.dumps({"file": library, "clips": clips, "index": worst, "problems": sorted(set(problems))[:20], "ok": bool(ok)}))
+    return 0 if ok else 1
+
+
+def main():
+    argv, clip, against = list(sys.argv[1:]), None, None
+    for flag in ["--clip", "--clips-against"]:
+        if flag in argv:
+            i = argv.index(flag)
+            if flag == "--clip":
+                clip = argv[i + 1]
+            else:
+                against = argv[i + 1]
+            del argv[i:i + 2]
+    args, tol, itol = arguments(argv, index=True)
+    if against is not None and len(args) == 1:
+        return clips_against(args[0], against, itol if itol is not None else 1e-5)
+    if len(args) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    glb, obj, t = args[0], args[1], float(args[2])
+    g = pygltflib.GLTF2().load(glb)
+    blob = g.binary_blob()
+    problems = []
+    ours = read_obj(obj, sanitize=True)
+    results = []
+    for name, points, stored in skinned(g, blob, t, clip, problems):
         if name not in ours:
             problems.append(f"no object '{name}' in {obj}")
             continue

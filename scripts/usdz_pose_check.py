@@ -47,11 +47,16 @@ def main():
         root = Sdf.Layer.CreateAnonymous("composed.usda")
         root.subLayerPaths.append(path)
         root.subLayerPaths.append(figure)
-        for key in ["timeCodesPerSecond", "framesPerSecond", "startTimeCode", "endTimeCode"]:
-            if motion.HasInfo(key):
-                root.SetInfo(key, motion.GetInfo(key))
+        # The motion's clock (a sublayer's time codes are scaled by its timeCodesPerSecond over the root's).
+        root.timeCodesPerSecond = motion.timeCodesPerSecond
+        root.startTimeCode, root.endTimeCode = motion.startTimeCode, motion.endTimeCode
         root.defaultPrim = motion.defaultPrim
         stage = Usd.Stage.Open(root)
+        # An app plays the motion's SkelAnimation on the mannequin's skeleton: their joints must be the same, in order.
+        def joints(f):
+            return [list(UsdSkel.Skeleton(p).GetJointsAttr().Get()) for p in Usd.Stage.Open(f).Traverse() if p.IsA(UsdSkel.Skeleton)]
+        if joints(path) != joints(figure):
+            problems.append("the motion's skeleton joints are not the mannequin's")
         UsdGeom.SetStageUpAxis(stage, UsdGeom.GetStageUpAxis(Usd.Stage.Open(path)))
         UsdGeom.SetStageMetersPerUnit(stage, UsdGeom.GetStageMetersPerUnit(Usd.Stage.Open(path)))
     if UsdGeom.GetStageUpAxis(stage) != "Y" or UsdGeom.GetStageMetersPerUnit(stage) != 1.0:
