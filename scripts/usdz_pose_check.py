@@ -54,7 +54,8 @@ def main():
         stage = Usd.Stage.Open(root)
         # An app plays the motion's SkelAnimation on the mannequin's skeleton: their joints must be the same, in order.
         def joints(f):
-            return [list(UsdSkel.Skeleton(p).GetJointsAttr().Get()) for p in Usd.Stage.Open(f).Traverse() if p.IsA(UsdSkel.Skeleton)]
+            alone = Usd.Stage.Open(f)
+            return [list(UsdSkel.Skeleton(p).GetJointsAttr().Get()) for p in alone.Traverse() if p.IsA(UsdSkel.Skeleton)]
         if joints(path) != joints(figure):
             problems.append("the motion's skeleton joints are not the mannequin's")
         UsdGeom.SetStageUpAxis(stage, UsdGeom.GetStageUpAxis(Usd.Stage.Open(path)))
