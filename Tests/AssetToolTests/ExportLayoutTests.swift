@@ -130,6 +130,35 @@ import TestSupport
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    /// Blender 3.4's glTF importer plays three clips of the library GLB (each alone, from the rest:
+    /// `scripts/blender_library_pose.py`) and its mannequin matches `assettool pose` at the same document times
+    /// (`../shared/bench/compare_pose.py`, within 0.2% of the figure's size).
+    @Test(.enabled(if: TestPaths.haveAssets && BlenderImportTests.haveBlender, "needs Assets/, ../shared and blender with numpy"))
+    func blenderPosesTheLibraryClipsAsAssettoolPose() throws {
+        let run = try #require(Self.exported, "export --library --layout shared")
+        let shared = try #require(TestPaths.shared)
+        let dir = run.out + "/.blender"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        var asks: [String] = []
+        var poses: [(id: String, rig: String, time: Float)] = []
+        for id in ["squat-05", "pullup-04", "legraise-07"] {
+            let (rig, time) = try Self.rigAndTime(id, after: 1)
+            asks.append("\(id)=\(time)")
+            poses.append((id, rig, time))
+        }
+        let blender = try ConvertCommandTests.run("/usr/bin/env", ["blender", "-b", "--factory-startup", "--python",
+            TestPaths.repoRoot.path + "/scripts/blender_library_pose.py", "--", run.out + "/library.glb", dir] + asks)
+        #expect(blender.status == 0, "\(blender.stdout.suffix(2000))")
+        for (id, rig, time) in poses {
+            let obj = dir + "/\(id).obj"
+            #expect(try CommandRunner.run(["pose", TestPaths.assets + "/Models/base-model.dae", "--rig", rig, "--time", "\(time)",
+                                           "--format", "obj", "-o", obj]).status == 0)
+            let r = try ConvertCommandTests.run("/usr/bin/env", ["python3", shared + "/bench/compare_pose.py", obj, dir + "/\(id).npz",
+                                                                "--time", "\(time)", "--object", "Mannequin", "--tol", "0.002"])
+            #expect(r.status == 0, "\(id) at \(time) s: \(r.stdout.suffix(400))")
+        }
+    }
+
     @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func badLayoutArguments() throws {
         let out = try ExportCommandTests.folder("export-bad-layout")
