@@ -1,5 +1,6 @@
 import AssetCatalog
 import ColladaKit
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -94,23 +95,23 @@ package struct ExportBatch: Sendable {
             }
         }
         var jobs: [ExportBatchJob] = []
-        // The library first: the longest job starts first and the progressions share the other workers.
-        if options.library {
-            jobs.append(.library(LibraryJob(entries: file.catalog.progressions.map { p in (p.id, (p.animation ?? p.pose).map(file.resolve)) },
-                                            baseHash: baseHash, catalogPath: catalogPath)))
-        }
         if shared { jobs.append(.mannequin(MannequinJob(basePath: basePath, usda: options.usda))) }
         jobs += file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
             .map { p in
                 .progression(ExportJob(entry: p, rigPath: (p.animation ?? p.pose).map(file.resolve), baseHash: baseHash, formats: options.formats,
                                        usda: options.usda, layout: options.layout, catalogPath: catalogPath))
             }
+        // The library last: it takes the models the progressions just built from the shelf, and builds only the others.
+        if options.library {
+            jobs.append(.library(LibraryJob(entries: file.catalog.progressions.map { p in (p.id, (p.animation ?? p.pose).map(file.resolve)) },
+                                            baseHash: baseHash, catalogPath: catalogPath)))
+        }
         var engine = BatchEngineOptions(out: options.out, recordsDir: options.out + "/.assettool/export", jobs: options.jobs)
         engine.force = options.force
         engine.knownIDs = Set(file.catalog.progressions.map(\.id) + [LibraryJob.recordID, MannequinJob.recordID])
         engine.isID = { IDGrammar.problem($0) == nil }
         return try await BatchEngine<ExportBatchJob>(options: engine).run(jobs, prepare: {
-            try BatchPolicy.loadBase(bytes: baseBytes, path: basePath)
+            ExportContext(base: try BatchPolicy.loadBase(bytes: baseBytes, path: basePath), shelf: options.library ? ModelShelf() : nil)
         }, onEvent: onEvent)
     }
 }
@@ -119,6 +120,7 @@ package struct ExportBatch: Sendable {
 /// version and the formats are in its key); making it poses the base model with the rig and encodes each format.
 struct ExportJob: BatchJob {
     typealias Detail = NoDetail
+    typealias Context = Scene
 
     var entry: Catalog.Progression
     /// The rig's path (its `animation`, else its pose file), nil when the entry names neither.
@@ -155,10 +157,13 @@ struct ExportJob: BatchJob {
     }
 
     func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        try make(inputs, in: ExportContext(base: base, shelf: nil))
+    }
+
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
         guard let rig = inputs.first else { throw BatchJobFailure([]) }
-        let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
-        if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
-        let model = ExportModel(scene: scene, name: entry.id)
+        let model = try LibraryJob.model(entry.id, rig: rig, base: context.base)
+        context.shelf?.put(entry.id, hash: rig.hash, model)
         var files: [BatchProduct<NoDetail>.File] = []
         for format in formats {
             let name = "\(entry.id).\(format.rawValue)"
@@ -174,6 +179,7 @@ struct ExportJob: BatchJob {
 /// Every job of the export batch, on one engine: the progressions, the library GLB, the shared layout's mannequin.
 enum ExportBatchJob: BatchJob {
     typealias Detail = NoDetail
+    typealias Context = ExportContext
     case progression(ExportJob)
     case library(LibraryJob)
     case mannequin(MannequinJob)
@@ -204,11 +210,11 @@ enum ExportBatchJob: BatchJob {
         }
     }
 
-    func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
         switch self {
-        case .progression(let j): try j.make(inputs, in: base)
-        case .library(let j): try j.make(inputs, in: base)
-        case .mannequin(let j): try j.make(inputs, in: base)
+        case .progression(let j): try j.make(inputs, in: context)
+        case .library(let j): try j.make(inputs, in: context)
+        case .mannequin(let j): try j.make(inputs, in: context.base)
         }
     }
 }
@@ -218,6 +224,7 @@ enum ExportBatchJob: BatchJob {
 /// model's hash and the tool version. Its record is `_library.json` (no catalog id starts with `_`).
 struct LibraryJob: BatchJob {
     typealias Detail = NoDetail
+    typealias Context = Scene
     static let recordID = "_library"
     /// Catalog id and rig path (nil when the entry names neither an animation nor a pose file).
     var entries: [(id: String, rig: String?)]
@@ -248,12 +255,22 @@ struct LibraryJob: BatchJob {
     }
 
     func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        try make(inputs, in: ExportContext(base: base, shelf: nil))
+    }
+
+    /// The model of progression `id` with `rig` applied to `base`, as every export job builds it.
+    static func model(_ id: String, rig: BatchInput, base: Scene) throws(BatchJobFailure) -> ExportModel {
+        let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
+        if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
+        return ExportModel(scene: scene, name: id)
+    }
+
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
         var models: [(id: String, model: ExportModel, path: String)] = []
         var warnings: [Diagnostic] = []
         for (entry, rig) in zip(entries, inputs) {
-            let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
-            if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
-            let model = ExportModel(scene: scene, name: entry.id)
+            // The progression's job of this run built it from the same bytes, or it is built here.
+            let model = try context.shelf?.take(entry.id, hash: rig.hash) ?? Self.model(entry.id, rig: rig, base: context.base)
             warnings += model.warnings
             models.append((entry.id, model, rig.path))
         }
@@ -267,6 +284,7 @@ struct LibraryJob: BatchJob {
 /// animation (``USDLayer/Part/figure``). Its input is the base model; its record is `_mannequin.json`.
 struct MannequinJob: BatchJob {
     typealias Detail = NoDetail
+    typealias Context = Scene
     static let recordID = "_mannequin"
     var basePath: String
     var usda = false
@@ -292,5 +310,27 @@ struct MannequinJob: BatchJob {
         let name = ExportBatch.mannequinName
         return BatchProduct(files: [.init([name + ".usdz"], USDZPackage.root(model, name: name, text: usda, part: .figure))],
                             detail: NoDetail(), warnings: model.warnings)
+    }
+}
+
+/// What every export job shares: the base model's scene, and (with `--library`) the shelf where each progression's job
+/// leaves the model it built for the library job to take.
+struct ExportContext: Sendable {
+    var base: Scene
+    var shelf: ModelShelf?
+}
+
+/// Models left by the progressions' jobs for the library's, by id and rig hash (a model is taken once). Guarded by a
+/// serial queue: jobs run on any task.
+final class ModelShelf: @unchecked Sendable {
+    private var models: [String: ExportModel] = [:]
+    private let queue = DispatchQueue(label: "assettool.export.shelf")
+
+    func put(_ id: String, hash: String, _ model: ExportModel) {
+        queue.sync { models[id + "\u{0}" + hash] = model }
+    }
+
+    func take(_ id: String, hash: String) -> ExportModel? {
+        queue.sync { models.removeValue(forKey: id + "\u{0}" + hash) }
     }
 }
