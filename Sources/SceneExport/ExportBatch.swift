@@ -111,7 +111,8 @@ package struct ExportBatch: Sendable {
         engine.knownIDs = Set(file.catalog.progressions.map(\.id) + [LibraryJob.recordID, MannequinJob.recordID])
         engine.isID = { IDGrammar.problem($0) == nil }
         return try await BatchEngine<ExportBatchJob>(options: engine).run(jobs, prepare: {
-            ExportContext(base: try BatchPolicy.loadBase(bytes: baseBytes, path: basePath), shelf: options.library ? ModelShelf() : nil)
+            ExportContext(base: try BatchPolicy.loadBase(bytes: baseBytes, path: basePath),
+                          shelf: options.library ? ModelShelf(whole: file.catalog.progressions.first?.id) : nil)
         }, onEvent: onEvent)
     }
 }
@@ -266,13 +267,18 @@ struct LibraryJob: BatchJob {
     }
 
     func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
-        var models: [(id: String, model: ExportModel, path: String)] = []
+        var models: [(id: String, model: ExportModel, path: String, bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]?)] = []
         var warnings: [Diagnostic] = []
         for (entry, rig) in zip(entries, inputs) {
             // The progression's job of this run built it from the same bytes, or it is built here.
-            let model = try context.shelf?.take(entry.id, hash: rig.hash) ?? Self.model(entry.id, rig: rig, base: context.base)
+            if let shelved = context.shelf?.take(entry.id, hash: rig.hash) {
+                models.append((entry.id, shelved.model, rig.path, shelved.bounds))
+                warnings += shelved.model.warnings
+                continue
+            }
+            let model = try Self.model(entry.id, rig: rig, base: context.base)
             warnings += model.warnings
-            models.append((entry.id, model, rig.path))
+            models.append((entry.id, model, rig.path, nil))
         }
         let library = try LibraryModel(models)
         return BatchProduct(files: [.init([ExportBatch.libraryFile], try GLBWriter.write(library, generator: ExportBatch.toolVersion))],
@@ -320,17 +326,24 @@ struct ExportContext: Sendable {
     var shelf: ModelShelf?
 }
 
-/// Models left by the progressions' jobs for the library's, by id and rig hash (a model is taken once). Guarded by a
-/// serial queue: jobs run on any task.
+/// Models left by the progressions' jobs for the library's, by id and rig hash (a model is taken once), each but the
+/// catalog's first lightened (``LibraryModel/lightened(_:)``: its figure's box kept, its mesh dropped), so a whole run
+/// holds one mannequin mesh, not sixty. Guarded by a serial queue: jobs run on any task.
 final class ModelShelf: @unchecked Sendable {
-    private var models: [String: ExportModel] = [:]
+    typealias Bounds = [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]
+    private var models: [String: (model: ExportModel, bounds: Bounds?)] = [:]
     private let queue = DispatchQueue(label: "assettool.export.shelf")
+    /// The id whose model is kept whole (the library's figure comes from it).
+    let whole: String?
+
+    init(whole: String?) { self.whole = whole }
 
     func put(_ id: String, hash: String, _ model: ExportModel) {
-        queue.sync { models[id + "\u{0}" + hash] = model }
+        let kept: (model: ExportModel, bounds: Bounds?) = id == whole ? (model, nil) : LibraryModel.lightened(model)
+        queue.sync { models[id + "\u{0}" + hash] = kept }
     }
 
-    func take(_ id: String, hash: String) -> ExportModel? {
+    func take(_ id: String, hash: String) -> (model: ExportModel, bounds: Bounds?)? {
         queue.sync { models.removeValue(forKey: id + "\u{0}" + hash) }
     }
 }

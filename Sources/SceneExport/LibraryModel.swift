@@ -48,6 +48,32 @@ extension LibraryModel {
     /// - Throws: ``BatchJobFailure`` when a progression's figure (its skinned meshes, joints and their ancestors) is
     ///   not the first one's, named at `path` of that progression.
     package init(_ entries: [(id: String, model: ExportModel, path: String)]) throws(BatchJobFailure) {
+        try self.init(entries.map { ($0.id, $0.model, $0.path, nil) })
+    }
+
+    /// A model as the library needs it after the first: each skinned mesh's box over the animation
+    /// (``ExportModel/posedBounds(mesh:skin:)``) kept, its vertex arrays and triangles dropped (the library takes the
+    /// figure's mesh from the first progression only). What the export keeps of each progression until the library is
+    /// made.
+    package static func lightened(_ model: ExportModel) -> (model: ExportModel, bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]) {
+        var light = model
+        var bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)] = [:]
+        for n in model.nodes {
+            guard let m = n.mesh, let s = n.skin, bounds[m] == nil else { continue }
+            bounds[m] = model.posedBounds(mesh: m, skin: s)
+            light.meshes[m].positions = []
+            light.meshes[m].normals = []
+            light.meshes[m].joints = []
+            light.meshes[m].weights = []
+            light.meshes[m].parts = []
+        }
+        return (light, bounds)
+    }
+
+    /// ``init(_:)`` with, per entry, the boxes of its skinned meshes already known (nil: computed here); every entry
+    /// but the first may be ``lightened(_:)``.
+    package init(_ entries: [(id: String, model: ExportModel, path: String, bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]?)])
+        throws(BatchJobFailure) {
         guard let first = entries.first?.model else {
             throw BatchJobFailure([Diagnostic(.batchJobError, "the library needs at least one progression",
                                               at: SourceLocation(path: "catalog.json", line: 0, column: 0))])
@@ -99,7 +125,7 @@ extension LibraryModel {
         var bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)] = [:]
         var clips: [Clip] = []
 
-        for (id, model, path) in entries {
+        for (id, model, path, known) in entries {
             let figure = Self.figure(model)
             var map = [Int?](repeating: nil, count: model.nodes.count)
             for i in model.nodes.indices where figure[i] {
@@ -116,7 +142,7 @@ extension LibraryModel {
             // The figure's box over this clip.
             for (i, n) in model.nodes.enumerated() {
                 guard let m = n.mesh, let s = n.skin, let l = map[i], let lm = lib.nodes[l].mesh else { continue }
-                let b = model.posedBounds(mesh: m, skin: s)
+                let b = known?[m] ?? model.posedBounds(mesh: m, skin: s)
                 bounds[lm] = bounds[lm].map { (pointwiseMin($0.lo, b.lo), pointwiseMax($0.hi, b.hi)) } ?? b
             }
             // The group, hidden at rest.
