@@ -278,7 +278,12 @@ struct LibraryJob: BatchJob {
             }
             let model = try Self.model(entry.id, rig: rig, base: context.base)
             warnings += model.warnings
-            models.append((entry.id, model, rig.path, nil))
+            if models.isEmpty {
+                models.append((entry.id, model, rig.path, nil))
+            } else {
+                let light = LibraryModel.lightened(model)  // one mannequin mesh held, not sixty
+                models.append((entry.id, light.model, rig.path, light.bounds))
+            }
         }
         let library = try LibraryModel(models)
         return BatchProduct(files: [.init([ExportBatch.libraryFile], try GLBWriter.write(library, generator: ExportBatch.toolVersion))],
