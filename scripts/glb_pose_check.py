@@ -16,7 +16,8 @@ object's bounding-box diagonal. With --index-tol, GLB vertex k must also be OBJ 
 kept, nothing reordered back) within that fraction of the diagonal.
        glb_pose_check.py LIBRARY.glb --clips-against DIR [--index-tol 1e-5]
        every clip of `export --library`'s GLB against DIR/<clip>.glb (the progression's own GLB from the same
-       export): skinned alike at the first, middle and last key, vertex k within --index-tol of the figure's size.
+       export): skinned alike at the first, middle and last key, vertex k within --index-tol of the figure's size;
+       the bounding sphere three.js computes from the stored positions holds the figure posed by every clip.
 Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
 Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
 """
@@ -145,6 +146,14 @@ def clips_against(library, folder, itol):
     g = pygltflib.GLTF2().load(library)
     blob = g.binary_blob()
     problems, worst, clips = [], 0.0, 0
+    # three.js r111 culls a skinned mesh by the sphere of its stored positions (centre: their box's centre, radius: the
+    # farthest one): it must hold the figure posed by every clip (the skinned mesh node is a root, without transform).
+    spheres = {}
+    for n in g.nodes:
+        if n.mesh is not None and n.skin is not None:
+            pos = accessor(g, blob, g.meshes[n.mesh].primitives[0].attributes.POSITION)
+            centre = (pos.min(0) + pos.max(0)) / 2
+            spheres[n.name] = (centre, float(np.linalg.norm(pos - centre, axis=1).max()))
     for anim in g.animations:
         own_path = os.path.join(folder, anim.name + ".glb")
         if not os.path.exists(own_path):
@@ -160,6 +169,10 @@ def clips_against(library, folder, itol):
         for t in [own_times[0], own_times[len(own_times) // 2], own_times[-1]]:
             # The vertices triangles use, in index order (the two padding corners, unused, may differ).
             mine = {name: points for name, points, _ in skinned(g, blob, t, anim.name, problems)}
+            for name, points in mine.items():
+                centre, radius = spheres[name]
+                if np.linalg.norm(points - centre, axis=1).max() > radius * (1 + 1e-6):
+                    problems.append(f"{anim.name} at {t}: '{name}' leaves the bounding sphere three.js culls by")
             for name, points, _ in skinned(own, own_blob, t, None, problems):
                 if name not in mine or len(mine[name]) != len(points):
                     problems.append(f"{anim.name}: no skinned mesh '{name}' of {len(points)} vertices in the library")

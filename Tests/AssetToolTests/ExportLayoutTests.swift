@@ -84,8 +84,7 @@ import TestSupport
     }
 
     /// pygltflib and numpy skin three clips of the library as `assettool pose` poses the rig (within 0.2%, vertex k
-    /// within 1e-5 of the figure's size), and every clip as the progression's own GLB (first, middle and last key,
-    /// vertex by vertex within 1e-5).
+    /// within 1e-5 of the figure's size).
     @Test(.enabled(if: TestPaths.haveAssets && ConvertCommandTests.havePython, "needs Assets/ and python3 with pygltflib and numpy"),
           arguments: ["squat-05", "pullup-04", "bridge-10"])
     func libraryClipPosesAsAssettoolPose(_ id: String) throws {
@@ -99,6 +98,9 @@ import TestSupport
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    /// Every clip of the library skinned by numpy poses the figure as the progression's own GLB (first, middle and last
+    /// key, vertex by vertex within 1e-5 of the figure's size), and three.js's culling sphere (from the stored positions)
+    /// holds it: the library's bounds are over every clip.
     @Test(.enabled(if: TestPaths.haveAssets && ConvertCommandTests.havePython, "needs Assets/ and python3 with pygltflib and numpy"))
     func everyLibraryClipPosesAsItsOwnGLB() throws {
         let run = try #require(Self.exported, "export --library --layout shared")
