@@ -52,4 +52,30 @@ import TestSupport
         let json = try #require(try JSONSerialization.jsonObject(with: Data(glb[20..<(20 + (Int(glb[12]) | Int(glb[13]) << 8 | Int(glb[14]) << 16))])) as? [String: Any])
         #expect(((json["accessors"] as? [Any])?.count ?? .max) < channels + 12)
     }
+
+    /// The batch on two workers (the progressions' jobs shelving their models for the library job, which runs last):
+    /// `library.glb` is the library of the same models built here, byte for byte. (ThreadSanitizer runs this suite.)
+    @Test(.enabled(if: GLBWriterTests.haveAssets, "Assets/ is not in this checkout"))
+    func theBatchOnTwoWorkersWritesTheLibraryOfTheModels() async throws {
+        let assets = TestPaths.repoRoot.path + "/Assets"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("library-batch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let rigs = ["pullup-04", "squat-05", "pushup-09"]
+        let entries = rigs.map { "{ \"id\": \"\($0)\", \"animation\": \"\(assets)/Animations/\($0).dae\" }" }.joined(separator: ", ")
+        try """
+            { "baseModel": "\(assets)/Models/base-model.dae", "exercises": [ { "id": "mixed", "progressions": [ \(entries) ] } ] }
+            """.write(toFile: dir + "/catalog.json", atomically: true, encoding: .utf8)
+        var options = ExportBatch.Options()
+        options.assets = dir
+        options.out = dir + "/out"
+        options.formats = [.glb]
+        options.library = true
+        options.jobs = 2
+        let summary = try await ExportBatch(options: options).run()
+        #expect(summary.made == 4 && summary.failed == 0, "\(summary)")
+        let written = FileManager.default.contents(atPath: dir + "/out/library.glb").map { [UInt8]($0) }
+        let expected = try GLBWriter.write(try LibraryModel(try Self.models(rigs)), generator: ExportBatch.toolVersion)
+        #expect(written == expected)
+    }
 }
