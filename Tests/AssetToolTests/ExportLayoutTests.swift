@@ -83,7 +83,7 @@ import TestSupport
         }
     }
 
-    /// pygltflib and numpy skin two clips of the library (a plain one; one with a prop and a moving root) as `assettool pose` poses the rig (within 0.2%, vertex k
+    /// pygltflib and numpy skin two clips of the library (a squat; a pull-up with its bar) as `assettool pose` poses the rig (within 0.2%, vertex k
     /// within 1e-5 of the figure's size).
     @Test(.enabled(if: TestPaths.haveAssets && ConvertCommandTests.havePython, "needs Assets/ and python3 with pygltflib and numpy"),
           arguments: ["squat-05", "pullup-04"])
