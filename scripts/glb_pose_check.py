@@ -2,10 +2,11 @@
 """Poses a GLB's skinned meshes the way glTF 2.0 defines skinning, with pygltflib and numpy (an
 independent reader of what `assettool convert` writes), and compares them with `assettool pose`.
 
-Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002] [--index-tol 1e-5]
-       FILE.glb   the converted asset; its first animation is evaluated at TIME (seconds on the COLLADA
-                  document's clock, as the GLB's key times are; linear translation and scale, slerp
-                  rotation between keys).
+Call:  glb_pose_check.py FILE.glb OURS.obj TIME [--tol 0.002] [--index-tol 1e-5] [--clip NAME]
+       FILE.glb   the converted asset; its first animation (with --clip, the animation named NAME: the library
+                  GLB's clip of that progression id, every node it does not drive at its rest) is evaluated at TIME
+                  (seconds on the COLLADA document's clock, as the GLB's key times are; linear translation and
+                  scale, slerp rotation between keys).
        OURS.obj   `assettool pose BASE --rig RIG --time T --format obj`: the same moment posed by
                   ColladaKit, one `o NAME` object per mesh instance, vertices in COLLADA order.
 Each skinned mesh NAME of the GLB is matched to object NAME of the OBJ (OBJ names as the export writes them:
@@ -13,6 +14,10 @@ every character outside [A-Za-z0-9_] as `_`). Each GLB vertex a triangle uses is
 vertex and every OBJ vertex with the nearest GLB vertex; the error is the RMS of those distances over the OBJ
 object's bounding-box diagonal. With --index-tol, GLB vertex k must also be OBJ vertex k (the COLLADA order
 kept, nothing reordered back) within that fraction of the diagonal.
+       glb_pose_check.py LIBRARY.glb --clips-against DIR [--index-tol 1e-5]
+       every clip of `export --library`'s GLB against DIR/<clip>.glb (the progression's own GLB from the same
+       export): skinned alike at the first, middle and last key, vertex k within --index-tol of the figure's size;
+       the bounding sphere three.js computes from the stored positions holds the figure posed by every clip.
 Prints one JSON line; exit 0 when every mesh is within --tol, 1 when not, 2 on bad input.
 Also checks: unit quaternions, strictly increasing key times, weights summing to 1, POSITION min/max.
 """
@@ -67,19 +72,17 @@ def sample(times, values, t, path):
 
 
 
-def main():
-    args, tol, itol = arguments(sys.argv[1:], index=True)
-    if len(args) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    glb, obj, t = args[0], args[1], float(args[2])
-    g = pygltflib.GLTF2().load(glb)
-    blob = g.binary_blob()
-    problems = []
+def skinned(g, blob, t, clip=None, problems=None):
+    """-> [(node name, posed vertices a triangle uses, every posed vertex in stored order)] for each skinned mesh node of
+    the GLB at time t of its first animation (with `clip`, the animation of that name; nodes it does not drive keep
+    their rest). Appends what is wrong (key times, unit rotations, weights, POSITION min/max) to `problems`."""
+    problems = [] if problems is None else problems
     trs = {i: [np.array(n.translation or [0, 0, 0], float), np.array(n.rotation or [0, 0, 0, 1], float),
                np.array(n.scale or [1, 1, 1], float)] for i, n in enumerate(g.nodes)}
-    if g.animations:
-        anim = g.animations[0]
+    chosen = [a for a in g.animations if clip is None or a.name == clip][:1]
+    if clip is not None and not chosen:
+        problems.append(f"no animation named '{clip}'")
+    for anim in chosen:
         for ch in anim.channels:
             s = anim.samplers[ch.sampler]
             times = accessor(g, blob, s.input)[:, 0]
@@ -107,8 +110,7 @@ def main():
             world[i] = world_of(parent[i]) @ local[i] if i in parent else local[i]
         return world[i]
 
-    ours = read_obj(obj, sanitize=True)
-    results = []
+    out = []
     for i, n in enumerate(g.nodes):
         if n.mesh is None or n.skin is None:
             continue
@@ -133,14 +135,84 @@ def main():
             points.append(posed[used, :3])
             if stored is None:
                 stored = posed[:, :3]
-        points = np.concatenate(points)
-        name = n.name
+        out.append((n.name, np.concatenate(points), stored))
+    return out
+
+
+def clips_against(library, folder, itol):
+    """Every clip of the library GLB against the progression's own GLB (FOLDER/<clip>.glb, which the OBJ mode holds to
+    `assettool pose`): both skinned by glTF's rules at the clip's first, middle and last key time, vertex k against
+    vertex k, within `itol` of the figure's size; the clip's key times must be the progression GLB's."""
+    g = pygltflib.GLTF2().load(library)
+    blob = g.binary_blob()
+    problems, worst, clips = [], 0.0, 0
+    # three.js r111 culls a skinned mesh by the sphere of its stored positions (centre: their box's centre, radius: the
+    # farthest one): it must hold the figure posed by every clip (the skinned mesh node is a root, without transform).
+    spheres = {}
+    for n in g.nodes:
+        if n.mesh is not None and n.skin is not None:
+            pos = accessor(g, blob, g.meshes[n.mesh].primitives[0].attributes.POSITION)
+            centre = (pos.min(0) + pos.max(0)) / 2
+            spheres[n.name] = (centre, float(np.linalg.norm(pos - centre, axis=1).max()))
+    for anim in g.animations:
+        own_path = os.path.join(folder, anim.name + ".glb")
+        if not os.path.exists(own_path):
+            problems.append(f"{anim.name}: no {own_path}")
+            continue
+        own = pygltflib.GLTF2().load(own_path)
+        own_blob = own.binary_blob()
+        own_times = accessor(own, own_blob, own.animations[0].samplers[0].input)[:, 0]
+        times = np.unique(np.concatenate([accessor(g, blob, s.input)[:, 0] for s in anim.samplers]))
+        if abs(times[0] - own_times[0]) > 1e-6 or abs(times[-1] - own_times[-1]) > 1e-6:
+            problems.append(f"{anim.name}: key times {times[0]}..{times[-1]}, its own GLB's {own_times[0]}..{own_times[-1]}")
+        clips += 1
+        for t in [own_times[0], own_times[len(own_times) // 2], own_times[-1]]:
+            # The vertices triangles use, in index order (the two padding corners, unused, may differ).
+            mine = {name: points for name, points, _ in skinned(g, blob, t, anim.name, problems)}
+            for name, points in mine.items():
+                centre, radius = spheres[name]
+                if np.linalg.norm(points - centre, axis=1).max() > radius * (1 + 1e-6):
+                    problems.append(f"{anim.name} at {t}: '{name}' leaves the bounding sphere three.js culls by")
+            for name, points, _ in skinned(own, own_blob, t, None, problems):
+                if name not in mine or len(mine[name]) != len(points):
+                    problems.append(f"{anim.name}: no skinned mesh '{name}' of {len(points)} vertices in the library")
+                    continue
+                diag = float(np.linalg.norm(points.max(0) - points.min(0)))
+                worst = max(worst, float(np.linalg.norm(mine[name] - points, axis=1).max() / diag))
+    ok = not problems and clips > 0 and worst <= itol
+    print(json.dumps({"file": library, "clips": clips, "index": worst, "problems": sorted(set(problems))[:20], "ok": bool(ok)}))
+    return 0 if ok else 1
+
+
+def main():
+    argv, clip, against = list(sys.argv[1:]), None, None
+    for flag in ["--clip", "--clips-against"]:
+        if flag in argv:
+            i = argv.index(flag)
+            if flag == "--clip":
+                clip = argv[i + 1]
+            else:
+                against = argv[i + 1]
+            del argv[i:i + 2]
+    args, tol, itol = arguments(argv, index=True)
+    if against is not None and len(args) == 1:
+        return clips_against(args[0], against, itol if itol is not None else 1e-5)
+    if len(args) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    glb, obj, t = args[0], args[1], float(args[2])
+    g = pygltflib.GLTF2().load(glb)
+    blob = g.binary_blob()
+    problems = []
+    ours = read_obj(obj, sanitize=True)
+    results = []
+    for name, points, stored in skinned(g, blob, t, clip, problems):
         if name not in ours:
             problems.append(f"no object '{name}' in {obj}")
             continue
         results.append(compare(name, points, ours[name], by_index=stored if itol is not None else None))
     ok = not problems and results and all(r["nrms"] <= tol and (itol is None or r["index"] <= itol) for r in results)
-    print(json.dumps({"file": glb, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
+    print(json.dumps({"file": glb, "clip": clip, "time": t, "meshes": results, "problems": sorted(set(problems)), "ok": bool(ok)}))
     return 0 if ok else 1
 
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Opens every .usdz in FOLDER with Pixar's usd-core and runs every UsdValidation validator on it.
-Prints one line per file with problems and a summary; exit 0 when all open and validate clean."""
-import pathlib, sys
+"""Opens every .usdz in FOLDER with Pixar's usd-core and runs every UsdValidation validator on it, and checks
+that its first entry (the root layer) is a binary crate (.usdc, its `PXR-USDC` magic).
+Prints one line per file with problems and a summary; exit 0 when all open and validate clean.
+With --usda, a text root layer (.usda) is expected instead."""
+import pathlib, sys, zipfile
 from pxr import Usd, UsdGeom, UsdValidation
 
+text = "--usda" in sys.argv[2:]
 files = sorted(pathlib.Path(sys.argv[1]).glob("*.usdz"))
 context = UsdValidation.ValidationContext(UsdValidation.ValidationRegistry().GetOrLoadAllValidators())
 bad = 0
@@ -15,6 +18,13 @@ for f in files:
         bad += 1
         continue
     problems = [f"{e.GetName()}: {e.GetMessage()}" for e in context.Validate(stage)]
+    with zipfile.ZipFile(f) as z:
+        first = z.infolist()[0]
+        head = z.read(first)[:8]
+    if not text and not (first.filename.endswith(".usdc") and head == b"PXR-USDC"):
+        problems.append(f"the first entry is {first.filename}, not a binary crate (.usdc)")
+    if text and not first.filename.endswith(".usda"):
+        problems.append(f"the first entry is {first.filename}, not a text layer (.usda)")
     if UsdGeom.GetStageUpAxis(stage) != "Y" or UsdGeom.GetStageMetersPerUnit(stage) != 1.0 or not stage.GetDefaultPrim():
         problems.append("stage metadata (upAxis Y, metersPerUnit 1, defaultPrim)")
     if problems:

@@ -2,8 +2,10 @@
 """Skins a USDZ's meshes with Pixar's UsdSkel (usd-core) and compares them with `assettool pose`;
 also runs every UsdValidation validator on the stage.
 
-Call:  usdz_pose_check.py FILE.usdz OURS.obj TIMECODE [--tol 0.002] [--index-tol 1e-5]
-       FILE.usdz  what `assettool convert` wrote.
+Call:  usdz_pose_check.py FILE.usdz OURS.obj TIMECODE [--tol 0.002] [--index-tol 1e-5] [--figure MANNEQUIN.usdz]
+       FILE.usdz  what `assettool convert` wrote; with --figure, an animation-only file of `export --layout shared`,
+                  skinned on a stage whose root layer takes FILE's layer over MANNEQUIN's (sublayers, FILE
+                  stronger), as an app plays one on the other: each file is validated alone, the stage is skinned.
        OURS.obj   `assettool pose BASE --rig RIG --time T --format obj` at the same moment: the stage's clock
                   is the COLLADA document's, so TIMECODE is T times timeCodesPerSecond.
 Each skinned mesh is matched to the OBJ object of the same name (USD names: `.` written `_`). A USD
@@ -14,7 +16,7 @@ Prints one JSON line; exit 0 when the stage validates and every mesh is within -
 """
 import json, os, sys
 import numpy as np
-from pxr import Usd, UsdGeom, UsdSkel, UsdValidation
+from pxr import Sdf, Usd, UsdGeom, UsdSkel, UsdValidation
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pose_compare import arguments, compare, read_obj
 
@@ -24,15 +26,40 @@ from pose_compare import arguments, compare, read_obj
 
 
 def main():
-    args, tol, itol = arguments(sys.argv[1:], index=True)
+    argv, figure = list(sys.argv[1:]), None
+    if "--figure" in argv:
+        i = argv.index("--figure")
+        figure = argv[i + 1]
+        del argv[i:i + 2]
+    args, tol, itol = arguments(argv, index=True)
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
     path, obj, time = args[0], args[1], float(args[2])
-    stage = Usd.Stage.Open(path)
     registry = UsdValidation.ValidationRegistry()
-    errors = UsdValidation.ValidationContext(registry.GetOrLoadAllValidators()).Validate(stage)
-    problems = [f"{e.GetName()}: {e.GetMessage()}" for e in errors]
+    problems = []
+    for f in [path] + ([figure] if figure else []):
+        errors = UsdValidation.ValidationContext(registry.GetOrLoadAllValidators()).Validate(Usd.Stage.Open(f))
+        problems += [f"{os.path.basename(f)}: {e.GetName()}: {e.GetMessage()}" for e in errors]
+    stage = Usd.Stage.Open(path)
+    if figure:
+        motion = stage.GetRootLayer()
+        root = Sdf.Layer.CreateAnonymous("composed.usda")
+        root.subLayerPaths.append(path)
+        root.subLayerPaths.append(figure)
+        # The motion's clock (a sublayer's time codes are scaled by its timeCodesPerSecond over the root's).
+        root.timeCodesPerSecond = motion.timeCodesPerSecond
+        root.startTimeCode, root.endTimeCode = motion.startTimeCode, motion.endTimeCode
+        root.defaultPrim = motion.defaultPrim
+        stage = Usd.Stage.Open(root)
+        # An app plays the motion's SkelAnimation on the mannequin's skeleton: their joints must be the same, in order.
+        def joints(f):
+            alone = Usd.Stage.Open(f)
+            return [list(UsdSkel.Skeleton(p).GetJointsAttr().Get()) for p in alone.Traverse() if p.IsA(UsdSkel.Skeleton)]
+        if joints(path) != joints(figure):
+            problems.append("the motion's skeleton joints are not the mannequin's")
+        UsdGeom.SetStageUpAxis(stage, UsdGeom.GetStageUpAxis(Usd.Stage.Open(path)))
+        UsdGeom.SetStageMetersPerUnit(stage, UsdGeom.GetStageMetersPerUnit(Usd.Stage.Open(path)))
     if UsdGeom.GetStageUpAxis(stage) != "Y" or UsdGeom.GetStageMetersPerUnit(stage) != 1.0:
         problems.append("stage metadata: upAxis Y and metersPerUnit 1 expected")
     ours = read_obj(obj, sanitize=True)
@@ -61,7 +88,7 @@ def main():
                     continue
                 results.append(compare(name, p, ours[name], by_index=p if itol is not None else None))
     ok = not problems and results and all(r["nrms"] <= tol and (itol is None or r["index"] <= itol) for r in results)
-    print(json.dumps({"file": path, "timeCode": time, "meshes": results, "problems": problems, "ok": bool(ok)}))
+    print(json.dumps({"file": path, "figure": figure, "timeCode": time, "meshes": results, "problems": problems, "ok": bool(ok)}))
     return 0 if ok else 1
 
 

@@ -1,5 +1,6 @@
 import AssetCatalog
 import ColladaKit
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,10 +30,26 @@ package struct ExportBatch: Sendable {
         package var force = false
         /// The USDZ root layer as text (`<id>.usda`) instead of the binary crate (`<id>.usdc`).
         package var usda = false
+        /// Also `<out>/library.glb`: the mannequin once and every catalog progression as a clip (``LibraryModel``).
+        package var library = false
+        /// How the USDZ files are laid out.
+        package var layout: Layout = .selfContained
         /// `<assets>/catalog.json` already read (nil: the batch reads it).
         package var catalog: CatalogFile.Reading?
         package init() {}
     }
+
+    /// The USDZ layout: each progression's file whole (the default), or `mannequin.usdz` (mesh, skeleton, materials)
+    /// beside an animation-only `<id>.usdz` per progression (the same skeleton, its SkelAnimation, camera and props).
+    package enum Layout: String, Sendable, CaseIterable {
+        case selfContained = "self-contained"
+        case shared
+    }
+
+    /// The library GLB's file name in the output folder.
+    package static let libraryFile = "library.glb"
+    /// The shared layout's mannequin, `<out>/mannequin.usdz`.
+    package static let mannequinName = "mannequin"
 
     package typealias Outcome = BatchOutcome
     package typealias Event = BatchEvent
@@ -67,17 +84,35 @@ package struct ExportBatch: Sendable {
             throw FatalError(diagnostics: e.diagnostics.filter { $0.severity == .error }, kind: e.kind)
         }
         let baseHash = SHA256.hex(baseBytes)
-        let jobs = file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
-            .map { p in
-                ExportJob(entry: p, rigPath: (p.animation ?? p.pose).map(file.resolve), baseHash: baseHash, formats: options.formats,
-                          usda: options.usda, catalogPath: options.assets + "/catalog.json")
+        let catalogPath = options.assets + "/catalog.json"
+        let shared = options.layout == .shared && options.formats.contains(.usdz)
+        // A progression whose files would be the library's or the mannequin's: refused before anything is written.
+        for (taken, name) in [(options.library && options.formats.contains(.glb), Self.libraryFile.dropLast(4)),
+                              (shared, Self.mannequinName[...])] where taken {
+            if let p = file.catalog.progressions.first(where: { $0.id == name }) {
+                throw FatalError(diagnostics: [Diagnostic(.batchJobError, "progression id '\(p.id)' would overwrite the export's own \(name) file; rename it",
+                                                          at: SourceLocation(path: catalogPath, line: 0, column: 0))], kind: .invalid)
             }
+        }
+        var jobs: [ExportBatchJob] = []
+        if shared { jobs.append(.mannequin(MannequinJob(basePath: basePath, usda: options.usda))) }
+        jobs += file.catalog.progressions.filter { p in options.only.map { $0.contains(p.id) } ?? true }
+            .map { p in
+                .progression(ExportJob(entry: p, rigPath: (p.animation ?? p.pose).map(file.resolve), baseHash: baseHash, formats: options.formats,
+                                       usda: options.usda, layout: options.layout, catalogPath: catalogPath))
+            }
+        // The library last: it takes the models the progressions just built from the shelf, and builds only the others.
+        if options.library {
+            jobs.append(.library(LibraryJob(entries: file.catalog.progressions.map { p in (p.id, (p.animation ?? p.pose).map(file.resolve)) },
+                                            baseHash: baseHash, catalogPath: catalogPath)))
+        }
         var engine = BatchEngineOptions(out: options.out, recordsDir: options.out + "/.assettool/export", jobs: options.jobs)
         engine.force = options.force
-        engine.knownIDs = Set(file.catalog.progressions.map(\.id))
+        engine.knownIDs = Set(file.catalog.progressions.map(\.id) + [LibraryJob.recordID, MannequinJob.recordID])
         engine.isID = { IDGrammar.problem($0) == nil }
-        return try await BatchEngine<ExportJob>(options: engine).run(jobs, prepare: {
-            try BatchPolicy.loadBase(bytes: baseBytes, path: basePath)
+        return try await BatchEngine<ExportBatchJob>(options: engine).run(jobs, prepare: {
+            ExportContext(base: try BatchPolicy.loadBase(bytes: baseBytes, path: basePath),
+                          shelf: options.library ? ModelShelf(whole: file.catalog.progressions.first?.id) : nil)
         }, onEvent: onEvent)
     }
 }
@@ -86,6 +121,7 @@ package struct ExportBatch: Sendable {
 /// version and the formats are in its key); making it poses the base model with the rig and encodes each format.
 struct ExportJob: BatchJob {
     typealias Detail = NoDetail
+    typealias Context = Scene
 
     var entry: Catalog.Progression
     /// The rig's path (its `animation`, else its pose file), nil when the entry names neither.
@@ -94,6 +130,8 @@ struct ExportJob: BatchJob {
     var formats: [ExportBatch.Format]
     /// The USDZ root layer as text.
     var usda = false
+    /// `.shared`: the USDZ holds the animation only (``USDLayer/Part/motion``).
+    var layout: ExportBatch.Layout = .selfContained
     var catalogPath: String
 
     var id: String { entry.id }
@@ -112,7 +150,7 @@ struct ExportJob: BatchJob {
 
     func inputHash(_ inputHashes: [String]) -> String {
         var h = SHA256()
-        for field in [baseHash, inputHashes.first ?? "", ExportBatch.toolVersion, formats.map(\.rawValue).joined(separator: ",") + (usda ? ";usda" : "")] {
+        for field in [baseHash, inputHashes.first ?? "", ExportBatch.toolVersion, formats.map(\.rawValue).joined(separator: ",") + (usda ? ";usda" : "") + (layout == .shared ? ";shared" : "")] {
             h.update(field)
             h.update([0])
         }
@@ -120,18 +158,197 @@ struct ExportJob: BatchJob {
     }
 
     func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        try make(inputs, in: ExportContext(base: base, shelf: nil))
+    }
+
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
         guard let rig = inputs.first else { throw BatchJobFailure([]) }
-        let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
-        if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
-        let model = ExportModel(scene: scene, name: entry.id)
+        let model = try LibraryJob.model(entry.id, rig: rig, base: context.base)
+        context.shelf?.put(entry.id, hash: rig.hash, model)
         var files: [BatchProduct<NoDetail>.File] = []
         for format in formats {
             let name = "\(entry.id).\(format.rawValue)"
             switch format {
             case .glb: files.append(.init([name], try GLBWriter.write(model, generator: ExportBatch.toolVersion)))
-            case .usdz: files.append(.init([name], USDZPackage.root(model, name: entry.id, text: usda)))
+            case .usdz: files.append(.init([name], USDZPackage.root(model, name: entry.id, text: usda, part: layout == .shared ? .motion : .whole)))
             }
         }
         return BatchProduct(files: files, detail: NoDetail(), warnings: model.warnings)
+    }
+}
+
+/// Every job of the export batch, on one engine: the progressions, the library GLB, the shared layout's mannequin.
+enum ExportBatchJob: BatchJob {
+    typealias Detail = NoDetail
+    typealias Context = ExportContext
+    case progression(ExportJob)
+    case library(LibraryJob)
+    case mannequin(MannequinJob)
+
+    var id: String {
+        switch self {
+        case .progression(let j): j.id
+        case .library(let j): j.id
+        case .mannequin(let j): j.id
+        }
+    }
+
+    func inputPaths() throws(BatchJobFailure) -> [String] {
+        switch self {
+        case .progression(let j): try j.inputPaths()
+        case .library(let j): try j.inputPaths()
+        case .mannequin(let j): try j.inputPaths()
+        }
+    }
+
+    func read(_ path: String) throws(BatchJobFailure) -> [UInt8] { try BatchPolicy.readInput(path) }
+
+    func inputHash(_ inputHashes: [String]) -> String {
+        switch self {
+        case .progression(let j): j.inputHash(inputHashes)
+        case .library(let j): j.inputHash(inputHashes)
+        case .mannequin(let j): j.inputHash(inputHashes)
+        }
+    }
+
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
+        switch self {
+        case .progression(let j): try j.make(inputs, in: context)
+        case .library(let j): try j.make(inputs, in: context)
+        case .mannequin(let j): try j.make(inputs, in: context.base)
+        }
+    }
+}
+
+/// `export --library`: `<out>/library.glb`, the mannequin once and every catalog progression as a clip named by its id
+/// (``LibraryModel``). Its inputs are every progression's rig, in catalog order; its key also holds the ids, the base
+/// model's hash and the tool version. Its record is `_library.json` (no catalog id starts with `_`).
+struct LibraryJob: BatchJob {
+    typealias Detail = NoDetail
+    typealias Context = Scene
+    static let recordID = "_library"
+    /// Catalog id and rig path (nil when the entry names neither an animation nor a pose file).
+    var entries: [(id: String, rig: String?)]
+    var baseHash: String
+    var catalogPath: String
+
+    var id: String { Self.recordID }
+
+    func inputPaths() throws(BatchJobFailure) -> [String] {
+        try entries.map { e throws(BatchJobFailure) -> String in
+            guard let rig = e.rig else {
+                throw BatchJobFailure([Diagnostic(.catalogSchema, "progression '\(e.id)' names no animation or pose file",
+                                                  at: SourceLocation(path: catalogPath, line: 0, column: 0))])
+            }
+            return rig
+        }
+    }
+
+    func read(_ path: String) throws(BatchJobFailure) -> [UInt8] { try BatchPolicy.readInput(path) }
+
+    func inputHash(_ inputHashes: [String]) -> String {
+        var h = SHA256()
+        for field in [baseHash, ExportBatch.toolVersion, "library"] + entries.map(\.id) + inputHashes {
+            h.update(field)
+            h.update([0])
+        }
+        return SHA256.hexString(h.finalize())
+    }
+
+    func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        try make(inputs, in: ExportContext(base: base, shelf: nil))
+    }
+
+    /// The model of progression `id` with `rig` applied to `base`, as every export job builds it.
+    static func model(_ id: String, rig: BatchInput, base: Scene) throws(BatchJobFailure) -> ExportModel {
+        let (scene, _) = try BatchPolicy.posed(base, rigBytes: rig.bytes, rigPath: rig.path)
+        if let problem = ExportModel.lengthProblem(scene, path: rig.path) { throw BatchJobFailure([problem]) }
+        return ExportModel(scene: scene, name: id)
+    }
+
+    func make(_ inputs: [BatchInput], in context: ExportContext) throws -> BatchProduct<NoDetail> {
+        var models: [(id: String, model: ExportModel, path: String, bounds: [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]?)] = []
+        var warnings: [Diagnostic] = []
+        for (entry, rig) in zip(entries, inputs) {
+            // The progression's job of this run built it from the same bytes, or it is built here.
+            if let shelved = context.shelf?.take(entry.id, hash: rig.hash) {
+                models.append((entry.id, shelved.model, rig.path, shelved.bounds))
+                warnings += shelved.model.warnings
+                continue
+            }
+            let model = try Self.model(entry.id, rig: rig, base: context.base)
+            warnings += model.warnings
+            if models.isEmpty {
+                models.append((entry.id, model, rig.path, nil))
+            } else {
+                let light = LibraryModel.lightened(model)  // one mannequin mesh held, not sixty
+                models.append((entry.id, light.model, rig.path, light.bounds))
+            }
+        }
+        let library = try LibraryModel(models)
+        return BatchProduct(files: [.init([ExportBatch.libraryFile], try GLBWriter.write(library, generator: ExportBatch.toolVersion))],
+                            detail: NoDetail(), warnings: warnings)
+    }
+}
+
+/// `export --layout shared`: `<out>/mannequin.usdz`, the base model's figure (mesh, skeleton, materials) without
+/// animation (``USDLayer/Part/figure``). Its input is the base model; its record is `_mannequin.json`.
+struct MannequinJob: BatchJob {
+    typealias Detail = NoDetail
+    typealias Context = Scene
+    static let recordID = "_mannequin"
+    var basePath: String
+    var usda = false
+
+    var id: String { Self.recordID }
+
+    func inputPaths() throws(BatchJobFailure) -> [String] { [basePath] }
+
+    func read(_ path: String) throws(BatchJobFailure) -> [UInt8] { try BatchPolicy.readInput(path) }
+
+    func inputHash(_ inputHashes: [String]) -> String {
+        var h = SHA256()
+        for field in inputHashes + [ExportBatch.toolVersion, "mannequin" + (usda ? ";usda" : "")] {
+            h.update(field)
+            h.update([0])
+        }
+        return SHA256.hexString(h.finalize())
+    }
+
+    func make(_ inputs: [BatchInput], in base: Scene) throws -> BatchProduct<NoDetail> {
+        var model = ExportModel(scene: base, name: ExportBatch.mannequinName)
+        model.animation = nil
+        let name = ExportBatch.mannequinName
+        return BatchProduct(files: [.init([name + ".usdz"], USDZPackage.root(model, name: name, text: usda, part: .figure))],
+                            detail: NoDetail(), warnings: model.warnings)
+    }
+}
+
+/// What every export job shares: the base model's scene, and (with `--library`) the shelf where each progression's job
+/// leaves the model it built for the library job to take.
+struct ExportContext: Sendable {
+    var base: Scene
+    var shelf: ModelShelf?
+}
+
+/// Models left by the progressions' jobs for the library's, by id and rig hash (a model is taken once), each but the
+/// catalog's first lightened (``LibraryModel/lightened(_:)``: its figure's box kept, its mesh dropped), so a whole run
+/// holds one mannequin mesh, not sixty. Guarded by a serial queue: jobs run on any task.
+final class ModelShelf: @unchecked Sendable {
+    typealias Bounds = [Int: (lo: SIMD3<Float>, hi: SIMD3<Float>)]
+    private var models: [String: (model: ExportModel, bounds: Bounds?)] = [:]
+    private let queue = DispatchQueue(label: "assettool.export.shelf")
+    /// The id whose model is kept whole (the library's figure comes from it).
+    let whole: String?
+
+    init(whole: String?) { self.whole = whole }
+
+    func put(_ id: String, hash: String, _ model: ExportModel) {
+        let kept: (model: ExportModel, bounds: Bounds?) = id == whole ? (model, nil) : LibraryModel.lightened(model)
+        queue.sync { models[id + "\u{0}" + hash] = kept }
+    }
+
+    func take(_ id: String, hash: String) -> (model: ExportModel, bounds: Bounds?)? {
+        queue.sync { models.removeValue(forKey: id + "\u{0}" + hash) }
     }
 }

@@ -17,6 +17,49 @@ package enum GLBWriter {
     /// The GLB file of `model`; `generator` goes into `asset.generator`.
     package static func write(_ model: ExportModel, generator: String) throws -> [UInt8] {
         var b = Builder()
+        var doc = document(model, generator: generator, into: &b) { m, s in model.posedBounds(mesh: m, skin: s) }
+        if let animation = model.animation, animation.times.count >= 2, !animation.tracks.isEmpty {
+            let input = b.scalars(animation.times)
+            var out = GLTF.Animation(name: animation.name, channels: [], samplers: [])
+            for track in animation.tracks {
+                let paths: [(String, Int)] = [
+                    ("translation", b.vec3(track.translations, bounds: false)),
+                    ("rotation", b.vec4(track.rotations.map(\.vector))),
+                    ("scale", b.vec3(track.scales, bounds: false)),
+                ]
+                for (path, output) in paths {
+                    out.channels.append(.init(sampler: out.samplers.count, target: .init(node: track.node, path: path)))
+                    out.samplers.append(.init(input: input, output: output, interpolation: "LINEAR"))
+                }
+            }
+            doc.animations = [out]
+        }
+        return try pack(&doc, b)
+    }
+
+    /// The library GLB (``LibraryModel``): its nodes, meshes, skin and cameras once, one animation per clip, named as
+    /// the clip. Equal accessors (the key times rigs share, a value held still) are written once.
+    package static func write(_ library: LibraryModel, generator: String) throws -> [UInt8] {
+        var b = Builder()
+        b.dedupe = true
+        var doc = document(library.model, generator: generator, into: &b) { m, _ in library.posedBounds[m] }
+        for clip in library.clips {
+            var out = GLTF.Animation(name: clip.name, channels: [], samplers: [])
+            for channel in clip.channels {
+                let output = channel.path == .rotation ? b.vec4(channel.values)
+                    : b.vec3(channel.values.map { SIMD3($0.x, $0.y, $0.z) }, bounds: false)
+                out.channels.append(.init(sampler: out.samplers.count, target: .init(node: channel.node, path: channel.path.rawValue)))
+                out.samplers.append(.init(input: b.scalars(channel.times), output: output, interpolation: "LINEAR"))
+            }
+            doc.animations.append(out)
+        }
+        return try pack(&doc, b)
+    }
+
+    /// The document of `model` without animations: materials, meshes (a skinned mesh padded to hold `posed(mesh, skin)`,
+    /// see ``pad(_:toHold:)``), skins, cameras, nodes and the scene.
+    static func document(_ model: ExportModel, generator: String, into b: inout Builder,
+                         posed: (Int, Int) -> (lo: SIMD3<Float>, hi: SIMD3<Float>)?) -> GLTF.Document {
         var doc = GLTF.Document(asset: .init(generator: generator, version: "2.0"))
 
         for m in model.materials {
@@ -25,8 +68,8 @@ package enum GLBWriter {
         }
         for (m, original) in model.meshes.enumerated() {
             var mesh = original
-            if let s = model.nodes.first(where: { $0.mesh == m && $0.skin != nil })?.skin {
-                Self.pad(&mesh, toHold: model.posedBounds(mesh: m, skin: s))
+            if let s = model.nodes.first(where: { $0.mesh == m && $0.skin != nil })?.skin, let box = posed(m, s) {
+                Self.pad(&mesh, toHold: box)
             }
             var attributes: [String: Int] = [:]
             attributes["POSITION"] = b.vec3(mesh.positions, bounds: true)
@@ -71,22 +114,11 @@ package enum GLBWriter {
         }
         doc.scenes = [.init(name: "Scene", nodes: model.nodes.indices.filter { model.nodes[$0].parent == nil })]
         doc.scene = 0
-        if let animation = model.animation, animation.times.count >= 2, !animation.tracks.isEmpty {
-            let input = b.scalars(animation.times)
-            var out = GLTF.Animation(name: animation.name, channels: [], samplers: [])
-            for track in animation.tracks {
-                let paths: [(String, Int)] = [
-                    ("translation", b.vec3(track.translations, bounds: false)),
-                    ("rotation", b.vec4(track.rotations.map(\.vector))),
-                    ("scale", b.vec3(track.scales, bounds: false)),
-                ]
-                for (path, output) in paths {
-                    out.channels.append(.init(sampler: out.samplers.count, target: .init(node: track.node, path: path)))
-                    out.samplers.append(.init(input: input, output: output, interpolation: "LINEAR"))
-                }
-            }
-            doc.animations = [out]
-        }
+        return doc
+    }
+
+    /// The GLB of `doc` with `b`'s buffer.
+    static func pack(_ doc: inout GLTF.Document, _ b: Builder) throws -> [UInt8] {
         doc.accessors = b.accessors
         doc.bufferViews = b.views
         doc.buffers = [.init(byteLength: b.bin.count)]
@@ -150,6 +182,16 @@ package enum GLBWriter {
         var bin: [UInt8] = []
         var views: [GLTF.BufferView] = []
         var accessors: [GLTF.Accessor] = []
+        /// Whether an accessor equal to one already written (same bytes, type and target) is that one.
+        var dedupe = false
+        var written: [AccessorKey: Int] = [:]
+
+        struct AccessorKey: Hashable {
+            var bytes: [UInt8]
+            var componentType: Int
+            var type: String
+            var target: Int?
+        }
 
         /// Appends `bytes` as a new 4-byte aligned buffer view; returns its index.
         mutating func view(_ bytes: [UInt8], target: Int?) -> Int {
@@ -161,8 +203,11 @@ package enum GLBWriter {
 
         mutating func accessor(_ bytes: [UInt8], target: Int?, componentType: Int, count: Int, type: String,
                                min: [Float]? = nil, max: [Float]? = nil) -> Int {
+            let key = dedupe ? AccessorKey(bytes: bytes, componentType: componentType, type: type, target: target) : nil
+            if let key, let known = written[key] { return known }
             let v = view(bytes, target: target)
             accessors.append(.init(bufferView: v, componentType: componentType, count: count, type: type, min: min, max: max))
+            if let key { written[key] = accessors.count - 1 }
             return accessors.count - 1
         }
 

@@ -113,8 +113,21 @@ package struct USDLayer: Sendable {
 }
 
 extension USDLayer {
-    /// The layer of `model`, as ``USDAWriter/write(_:)`` prints it.
-    package init(_ model: ExportModel) {
+    /// What of a model a layer holds.
+    package enum Part: Sendable {
+        /// Everything (``USDAWriter/write(_:)`` prints the same layer).
+        case whole
+        /// The figure: the skeleton without its animation, the skinned meshes, every material; no camera, no prop
+        /// (the shared layout's `mannequin.usdz`).
+        case figure
+        /// The motion: the skeleton with its SkelAnimation, the camera, the props and their materials; for each
+        /// skinned mesh only an `over` holding its `extent` over this animation, which a stage that also holds the
+        /// figure's layer takes (the shared layout's `<id>.usdz`).
+        case motion
+    }
+
+    /// The layer of `model` (``Part/whole``: as ``USDAWriter/write(_:)`` prints it).
+    package init(_ model: ExportModel, part: Part = .whole) {
         var b = Builder()
         let rate = model.animation?.keysPerSecond ?? 30
         let start = model.animation?.times.first.map { USDAWriter.timeCode($0, rate: rate) } ?? "0"
@@ -134,11 +147,22 @@ extension USDLayer {
         for (s, skin) in model.skins.enumerated() {
             let name = model.skins.count == 1 ? "Skeleton" : "Skeleton_\(s)"
             skeletonPaths[s] = top.child(name)
-            Self.addSkeleton(skin, at: top.child(name), model: model, names: names, worlds: worlds, into: &b)
+            Self.addSkeleton(skin, at: top.child(name), model: model, names: names, worlds: worlds, animated: part != .figure, into: &b)
         }
+        var materialsUsed = Set<Int>()
         for (i, node) in model.nodes.enumerated() {
             guard let m = node.mesh else { continue }
             let mesh = model.meshes[m]
+            let skinned = node.skin.flatMap { skeletonPaths[$0] } != nil
+            if part == .figure && !skinned { continue }
+            if part == .motion && skinned, let s = node.skin {
+                let (lo, hi) = model.posedBounds(mesh: m, skin: s)
+                let path = top.child(names[i])
+                b.over(path)
+                b.attribute(path, "extent", type: "float3[]", .vec3fArray([lo + 0, hi + 0]))
+                continue
+            }
+            for p in mesh.parts { if let k = p.material { materialsUsed.insert(k) } }
             if let s = node.skin, let skeleton = skeletonPaths[s] {
                 Self.addMesh(mesh, at: top.child(names[i]), transform: nil,
                              skin: (skeleton, USDAWriter.jointMap(model.skins[s], model: model)),
@@ -147,13 +171,16 @@ extension USDLayer {
                 Self.addMesh(mesh, at: top.child(names[i]), transform: worlds[i], skin: nil, geomBind: nil, model: model, into: &b)
             }
         }
-        for (i, node) in model.nodes.enumerated() {
+        for (i, node) in model.nodes.enumerated() where part != .figure {
             guard let c = node.camera else { continue }
             Self.addCamera(model.cameras[c], at: top.child(names[i]), transform: worlds[i], into: &b)
         }
-        if !model.materials.isEmpty {
+        // The whole layer and the figure hold every material; the motion those its props use.
+        let materials = model.materials.indices.filter { part != .motion || materialsUsed.contains($0) }
+        if !materials.isEmpty {
             let scope = b.prim(top.child("Materials"), type: "Scope")
-            for (k, m) in model.materials.enumerated() {
+            for k in materials {
+                let m = model.materials[k]
                 let material = b.prim(scope.child(USDAWriter.materialName(k, model)), type: "Material")
                 let surface = material.child("Surface")
                 b.attribute(material, "outputs:surface", type: "token",
@@ -178,7 +205,7 @@ extension USDLayer {
     }
 
     static func addSkeleton(_ skin: ExportModel.Skin, at path: Path, model: ExportModel, names: [String],
-                            worlds: [Matrix4x4], into b: inout Builder) {
+                            worlds: [Matrix4x4], animated: Bool = true, into b: inout Builder) {
         let nodes = USDAWriter.skeletonNodes(skin, model: model)
         let tokens = nodes.map { n -> String in
             var path = [names[n]]
@@ -197,7 +224,7 @@ extension USDLayer {
         b.attribute(path, "bindTransforms", type: "matrix4d[]", uniform: true, .matrix4dArray(bind.map(matrix)))
         b.attribute(path, "restTransforms", type: "matrix4d[]", uniform: true,
                     .matrix4dArray(nodes.map { matrix(model.nodes[$0].rest.matrix) }))
-        guard let animation = model.animation, animation.times.count >= 2 else { return }
+        guard animated, let animation = model.animation, animation.times.count >= 2 else { return }
         let anim = path.child("Anim")
         b.relationship(path, "skel:animationSource", targets: [anim])
         b.prim(anim, type: "SkelAnimation")
@@ -306,6 +333,13 @@ extension USDLayer {
             } else {
                 layer.specs[i].fields.append((field, .tokenVector([name])))
             }
+        }
+
+        /// An `over`: a prim spec that only adds opinions to a prim another layer defines.
+        mutating func over(_ path: Path) {
+            if let parent = path.parent, let name = path.prims.last { append(parent, "primChildren", name) }
+            spec(path, .prim)
+            set(path, "specifier", .specifier(1))
         }
 
         @discardableResult

@@ -5,10 +5,10 @@ import ColladaKit
 /// No timestamps (the same files give the same bytes).
 package enum USDZPackage {
     /// The USDZ of `model`: its one root layer, `<name>.usdc` (the binary crate, ``USDCWriter``), or with `text`
-    /// `<name>.usda` (``USDAWriter``).
-    package static func root(_ model: ExportModel, name: String, text: Bool = false) -> [UInt8] {
-        text ? pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
-            : pack([(name: name + ".usdc", bytes: USDCWriter.write(USDLayer(model)))])
+    /// `<name>.usda` (``USDAWriter``; the whole model only: a part is written as a crate).
+    package static func root(_ model: ExportModel, name: String, text: Bool = false, part: USDLayer.Part = .whole) -> [UInt8] {
+        text && part == .whole ? pack([(name: name + ".usda", bytes: Array(USDAWriter.write(model).utf8))])
+            : pack([(name: name + ".usdc", bytes: USDCWriter.write(USDLayer(model, part: part)))])
     }
 
     /// The archive of `files` (name, bytes), in order; the first must be the root layer.
