@@ -147,14 +147,9 @@ public enum Rasterizer {
             // One thread: every chunk in order into the frame's own arrays, which is what concatenating the chunks
             // gives (the clip-corner indices are then already the frame's), without the copies.
             var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
-            let vcount = clip.count
             frame.screen.reserveCapacity(triCount); frame.shade.reserveCapacity(triCount)
-            for t in 0..<triCount {
-                let a = Int(indices[3 * t]), b = Int(indices[3 * t + 1]), c = Int(indices[3 * t + 2])
-                guard a < vcount, b < vcount, c < vcount else { continue }
-                setup.add(a, b, c, codes: classified.codes, vertices: classified.vertices, clip: clip, index: UInt32(t),
-                          screen: &frame.screen, shade: &frame.shade, corners: &frame.corners)
-            }
+            setup.add(triangles: 0..<triCount, indices: indices, codes: classified.codes, vertices: classified.vertices, clip: clip,
+                      screen: &frame.screen, shade: &frame.shade, corners: &frame.corners)
             bin(&frame)
             return frame
         }
@@ -162,18 +157,13 @@ public enum Rasterizer {
         let parts = SharedRows(width: 1, rows: chunks, repeating: SetupChunk())
         Parallel.run(workers: workers) { w in
             var setup = TriangleSetup(samplesWide: samplesWide, samplesHigh: samplesHigh, cullBackFaces: cull)
-            let vcount = clip.count
             var chunk = w
             while chunk < chunks {
                 var part = SetupChunk()
                 let lo = chunk * setupChunk, hi = min(triCount, lo + setupChunk)
                 part.screen.reserveCapacity(hi - lo); part.shade.reserveCapacity(hi - lo)
-                for t in lo..<hi {
-                    let a = Int(indices[3 * t]), b = Int(indices[3 * t + 1]), c = Int(indices[3 * t + 2])
-                    guard a < vcount, b < vcount, c < vcount else { continue }
-                    setup.add(a, b, c, codes: classified.codes, vertices: classified.vertices, clip: clip, index: UInt32(t),
-                              screen: &part.screen, shade: &part.shade, corners: &part.corners)
-                }
+                setup.add(triangles: lo..<hi, indices: indices, codes: classified.codes, vertices: classified.vertices, clip: clip,
+                          screen: &part.screen, shade: &part.shade, corners: &part.corners)
                 parts.window(rows: chunk..<(chunk + 1))[chunk] = part
                 chunk += workers
             }

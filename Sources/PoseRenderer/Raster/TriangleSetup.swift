@@ -71,6 +71,18 @@ struct TriangleSetup {
     /// clipping), appending zero or more screen triangles. Inside every plane (the usual case) it only
     /// gathers the projected corners; otherwise it clips in homogeneous space.
     @inline(__always)
+    /// Triangles `triangles` of `indices` (three vertex indices each), in order; a triangle with an index past
+    /// the vertices (`clip.count`) is skipped.
+    mutating func add(triangles: Range<Int>, indices: [UInt32], codes: [UInt8], vertices: [ProjectedVertex], clip: [SIMD4<Float>],
+                      screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
+        let vcount = clip.count
+        for t in triangles {
+            let a = Int(indices[3 * t]), b = Int(indices[3 * t + 1]), c = Int(indices[3 * t + 2])
+            guard a < vcount, b < vcount, c < vcount else { continue }
+            add(a, b, c, codes: codes, vertices: vertices, clip: clip, index: UInt32(t), screen: &screen, shade: &shade, corners: &corners)
+        }
+    }
+
     mutating func add(_ a: Int, _ b: Int, _ c: Int, codes: [UInt8], vertices: [ProjectedVertex],
                       clip: [SIMD4<Float>], index: UInt32,
                       screen: inout [ScreenTriangle], shade: inout [ShadeTriangle], corners: inout [SIMD3<Float>]) {
