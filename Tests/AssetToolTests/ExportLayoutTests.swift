@@ -91,8 +91,7 @@ import TestSupport
         let run = try #require(Self.exported, "export --library --layout shared")
         let (rig, time) = try Self.rigAndTime(id, after: 1)
         let obj = run.out + "/.pose-\(id).obj"
-        #expect(try CommandRunner.run(["pose", TestPaths.assets + "/Models/base-model.dae", "--rig", rig, "--time", "\(time)",
-                                       "--format", "obj", "-o", obj]).status == 0)
+        #expect(try Self.pose(rig, at: time, to: obj) == 0)
         let check = try ConvertCommandTests.python([TestPaths.repoRoot.path + "/scripts/glb_pose_check.py", run.out + "/library.glb", obj,
                                                     "\(time)", "--clip", id, "--tol", "0.002", "--index-tol", "1e-5"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
@@ -131,8 +130,7 @@ import TestSupport
         let run = try #require(Self.exported, "export --library --layout shared")
         let (rig, time) = try Self.rigAndTime(id, after: 1.5)
         let obj = run.out + "/.pose-usd-\(id).obj"
-        #expect(try CommandRunner.run(["pose", TestPaths.assets + "/Models/base-model.dae", "--rig", rig, "--time", "\(time)",
-                                       "--format", "obj", "-o", obj]).status == 0)
+        #expect(try Self.pose(rig, at: time, to: obj) == 0)
         // The bundled rigs are keyed at 24 a second: the time code is document seconds x 24.
         let check = try ConvertCommandTests.python([TestPaths.repoRoot.path + "/scripts/usdz_pose_check.py", run.out + "/\(id).usdz", obj,
                                                     "\(time * 24)", "--figure", run.out + "/mannequin.usdz", "--tol", "0.002", "--index-tol", "1e-5"])
@@ -177,6 +175,12 @@ import TestSupport
         let text = try CommandRunner.run(["export", "--out", out, "--layout", "shared", "--usda"], in: TestPaths.repoRoot)
         #expect(text.status == 64 && text.stderr.contains("--usda"), "\(text.stderr)")
         #expect(ExportCommandTests.files(out).isEmpty)
+    }
+
+    /// `assettool pose` of the base model with `rig` at document time `time`, as OBJ into `obj`; its exit status.
+    static func pose(_ rig: String, at time: Float, to obj: String) throws -> Int32 {
+        try CommandRunner.run(["pose", TestPaths.assets + "/Models/base-model.dae", "--rig", rig, "--time", "\(time)",
+                               "--format", "obj", "-o", obj]).status
     }
 
     /// The rig of progression `id` and the document time `seconds` after its animation's first key.
