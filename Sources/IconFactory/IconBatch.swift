@@ -41,7 +41,7 @@ package struct IconBatch {
     }
     /// Part of every icon's input key: bump the renderer number whenever a change alters any icon's pixels
     /// (rasterizer, shading, effects, recipe, PNG encoding), so incremental runs re-render everything.
-    package static let toolVersion = ToolVersion.name(revision: "renderer 6: back faces culled, ink outline and creases, flat light props, a floor, dark-appearance variants; review sheet 3; smaller scales averaged down from the largest")
+    package static let toolVersion = ToolVersion.name(revision: "renderer 7: back faces culled, ink outline and creases, flat light props outlined against the floor too, a floor, dark-appearance variants; review sheet 3; smaller scales averaged down from the largest")
 
     /// The folder of the icons inside `--out`, for each format.
     static let xcassetsName = "ProgressionIcons.xcassets", pngFolderName = "ProgressionIcons"

@@ -32,6 +32,13 @@ extension ProgressionLibrary {
     static let heelWall = ProgressionDefinition.Prop(
         name: "wall", shape: .box(SIMD3(0.12, 0.02, 2.1)), position: SIMD3(0, 0, 1.05), besideBody: -1)
 
+    /// The one-arm steps (08, 10) straddle: legs wide apart in a V, as one-arm
+    /// handstands balance, away from the wall (a wall wide enough for the feet was a grey sheet behind the figure that
+    /// the eye landed on first). The legs are the figure's largest parts, so the V is the one cue of the row that
+    /// reads at 60 pt from any view: with the legs together, a free arm out or on the hip was a few pixels and 08 read
+    /// as 04 or 07, 10 as 05.
+    static func straddle(_ k: KeyPose) -> KeyPose { k.both("thigh", 0, -24) }
+
     /// Steps 01-05: from the figure's left side turned 25 degrees to its front, raised.
     static let depthView = ProgressionDefinition.View.from(-25, up: 20)
     /// Steps 06-10: from the figure's front-left, raised.
@@ -84,14 +91,14 @@ extension ProgressionLibrary {
             id: "handstand-07", name: "Uneven handstand pushups", duration: 3,
             keys: [handstand().right("upper_arm", -150).right("forearm", -30).right("hand", 70).key(0),
                    handstandBottom().right("upper_arm", -80).right("forearm", -100).right("hand", 70).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: [.wrist("L")], contacts: [.hand("L"), .hand("R", surface: 0.24)],
-            props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.12), position: SIMD3(0, 0, 0.12), attach: .palm("R"),
+            iconic: 0.5, ground: .init(bones: ["hand.L"]), anchor: [.wrist("L")], contacts: [.hand("L"), .hand("R", surface: 0.3)],
+            props: [heelWall, .init(name: "ball", shape: .ball(radius: 0.15), position: SIMD3(0, 0, 0.15), attach: .palm("R"),
                                     follow: SIMD3(1, 1, 0))],
             view: handsView),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
-            keys: [freeArmOut(handstand()).key(0), freeArmOut(handstandHalf).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
+            keys: [straddle(freeArmOut(handstand())).key(0), straddle(freeArmOut(handstandHalf)).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: handsView),
         ProgressionDefinition(
             // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way
             // (the straight arm keeps the ball).
@@ -105,7 +112,7 @@ extension ProgressionLibrary {
             view: handsView),
         ProgressionDefinition(
             id: "handstand-10", name: "One-arm handstand pushups", duration: 3.5,
-            keys: [freeArmIn(handstand()).key(0), freeArmIn(handstandBottom()).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], props: [heelWall], view: handsView),
+            keys: [straddle(freeArmIn(handstand())).key(0), straddle(freeArmIn(handstandBottom())).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: handsView),
     ]
 }

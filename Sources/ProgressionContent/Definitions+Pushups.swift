@@ -81,7 +81,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "pushup-08", name: "Half one-arm pushups", duration: 2.5,
             keys: [armBehindBack(pushTop.right("upper_arm", -66, 10)).both("thigh", 0, -22).key(0),
-                   armBehindBack(pushBottom(80, upper: -15, elbow: -85)).both("thigh", 0, -22).key(0.5)],
+                   armBehindBack(pushBottom(76, upper: -32, elbow: -55)).both("thigh", 0, -22).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["toe.L"]), levelWith: "hand.R", anchor: ankles,
             contacts: floorFeet + [.hand("R")], view: pushHandsView),
         ProgressionDefinition(

@@ -74,14 +74,25 @@ public enum Ink {
     }
 
     /// Ink amounts (0...1) of an outline `width` pixels wide inside what is not the figure (props and floor:
-    /// the image's coverage less the figure's), with no creases: what makes a thin bar or a light wall show.
+    /// the image's coverage less the figure's), with no creases: what makes a thin bar or a light wall show. Where
+    /// the layered image tells the props from the floor (``LayeredImage/propCoverage``), the props' own outline is
+    /// added, so that a ball or a box standing on the floor is outlined against it (the two are one light area
+    /// otherwise).
     public static func otherAmount(_ layered: LayeredImage, width: Float) -> [Float] {
         let image = layered.image, fig = layered.figure
         let coverage = (0..<image.pixels.count).map { max(0, image.pixels[$0].w - fig.pixels[$0].w) }
         guard width > 0, let box = Box(coverage, width: image.width, height: image.height, reach: blur(width).radius + 1) else {
             return [Float](repeating: 0, count: coverage.count)
         }
-        return box.place(outline(box.crop(coverage, fill: 0), width: box.w, height: box.h, lineWidth: width), count: coverage.count)
+        var local = outline(box.crop(coverage, fill: 0), width: box.w, height: box.h, lineWidth: width)
+        if layered.propCoverage.count == coverage.count {
+            let props = box.crop(layered.propCoverage, fill: 0)
+            if props.contains(where: { $0 > 0 }) {
+                let own = outline(props, width: box.w, height: box.h, lineWidth: width)
+                for i in local.indices where own[i] > local[i] { local[i] = own[i] }
+            }
+        }
+        return box.place(local, count: coverage.count)
     }
 
     /// The blur the outline measures distance with: σ = `lineWidth / 2` (at least 0.35 px).

@@ -69,6 +69,16 @@ public struct LayeredImage: Sendable {
     /// Per pixel, the distance from the eye (metres, along the view axis) of the nearest figure sample;
     /// `+infinity` where the figure does not cover the pixel.
     public var figureDepth: [Float]
+    /// Per pixel, the props' coverage (the ``DrawList/Layer/prop`` samples; not the floor's): where a ball lies
+    /// on the floor, its edge is here and not in `image`'s alpha. Empty: no props (or none told apart).
+    public var propCoverage: [Float]
+
+    public init(image: LinearImage, figure: LinearImage, figureDepth: [Float], propCoverage: [Float] = []) {
+        self.image = image
+        self.figure = figure
+        self.figureDepth = figureDepth
+        self.propCoverage = propCoverage
+    }
 }
 
 extension Rasterizer {
@@ -83,8 +93,10 @@ extension Rasterizer {
         let pixels = SharedRows(width: width, rows: height, repeating: SIMD4<Float>.zero)
         let figurePixels = SharedRows(width: width, rows: height, repeating: SIMD4<Float>.zero)
         let figureDepth = SharedRows(width: width, rows: height, repeating: Float.infinity)
+        let props = SharedRows(width: width, rows: height, repeating: Float(0))
         run(list, camera: camera, width: width, height: height, options: options) { rows in
-            LayeredWriter(pixels: pixels.window(rows: rows), figure: figurePixels.window(rows: rows), depth: figureDepth.window(rows: rows))
+            LayeredWriter(pixels: pixels.window(rows: rows), figure: figurePixels.window(rows: rows), depth: figureDepth.window(rows: rows),
+                          prop: props.window(rows: rows))
         }
         let image = LinearImage(width: width, height: height, resolved: pixels)
         let figure = LinearImage(width: width, height: height, resolved: figurePixels)
@@ -98,7 +110,7 @@ extension Rasterizer {
             let den = ndc * c2w - c2z
             depth[i] = den != 0 ? -(c3z - ndc * c3w) / den : .infinity
         }
-        return LayeredImage(image: image, figure: figure, figureDepth: depth)
+        return LayeredImage(image: image, figure: figure, figureDepth: depth, propCoverage: props.array())
     }
 }
 
@@ -107,7 +119,10 @@ struct LayeredWriter: PixelWriter {
     let pixels: RowWindow<SIMD4<Float>>
     let figure: RowWindow<SIMD4<Float>>
     let depth: RowWindow<Float>
+    let prop: RowWindow<Float>
     static var wantsLayers: Bool { true }
     @inline(__always) func write(_ i: Int, _ p: SIMD4<Float>) { pixels[i] = p }
-    @inline(__always) func writeLayers(_ i: Int, figure f: SIMD4<Float>, depth z: Float) { figure[i] = f; depth[i] = z }
+    @inline(__always) func writeLayers(_ i: Int, figure f: SIMD4<Float>, depth z: Float, prop q: Float) {
+        figure[i] = f; depth[i] = z; prop[i] = q
+    }
 }

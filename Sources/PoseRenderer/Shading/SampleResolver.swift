@@ -72,6 +72,10 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
     @inline(__always)
     func isFigure(_ id: UInt32) -> Bool { layers[Int(shade[Int(id)].triangle)] == 0 }
 
+    /// Whether screen triangle `id` belongs to a prop (not the figure, not the floor).
+    @inline(__always)
+    func isProp(_ id: UInt32) -> Bool { layers[Int(shade[Int(id)].triangle)] == DrawList.Layer.prop.rawValue }
+
     /// Resolves the pixels of `box` (columns of the image, rows counted from the band's first pixel row) of the
     /// band `band` holds into `out` (the whole image, `width` wide).
     func resolve(_ band: borrowing BandSamples, box: BandSamples.Box, into out: Writer, scratch: inout Scratch) {
@@ -109,9 +113,9 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
                                     let r = rowBase + b * sw + px * s
                                     for a in 0..<s { z = min(z, band.depth(at: r + a)) }
                                 }
-                                out.writeLayers(outRow + px, figure: SIMD4(c, 1), depth: z)
+                                out.writeLayers(outRow + px, figure: SIMD4(c, 1), depth: z, prop: 0)
                             } else {
-                                out.writeLayers(outRow + px, figure: .zero, depth: .infinity)
+                                out.writeLayers(outRow + px, figure: .zero, depth: .infinity, prop: isProp(first) ? 1 : 0)
                             }
                         }
                     }
@@ -134,13 +138,15 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
                         scratch.sum[g] += SIMD2(Float(a) + 0.5, Float(b) + 0.5)
                     }
                 }
-                var acc = SIMD3<Float>.zero, figure = SIMD4<Float>.zero
+                var acc = SIMD3<Float>.zero, figure = SIMD4<Float>.zero, prop: Float = 0
                 for g in 0..<groups {
                     let cnt = Float(scratch.count[g])
                     let p = SIMD2(Float(px * s), Float(py * s)) + scratch.sum[g] / cnt
                     let c = color(scratch.id[g], at: p) * cnt
                     acc += c
-                    if Writer.wantsLayers && isFigure(scratch.id[g]) { figure += SIMD4(c, cnt) }
+                    if Writer.wantsLayers {
+                        if isFigure(scratch.id[g]) { figure += SIMD4(c, cnt) } else if isProp(scratch.id[g]) { prop += cnt }
+                    }
                 }
                 out.write(outRow + px, SIMD4(acc / n, Float(covered) / n))
                 if Writer.wantsLayers {
@@ -154,7 +160,7 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
                             }
                         }
                     }
-                    out.writeLayers(outRow + px, figure: figure / n, depth: z)
+                    out.writeLayers(outRow + px, figure: figure / n, depth: z, prop: prop / n)
                 }
             }
         }
@@ -170,18 +176,19 @@ protocol PixelWriter: SendableMetatype {
     static var wantsDepth: Bool { get }
     /// Stores the nearest NDC depth among pixel `i`'s covered samples (only pixels in a drawn box get one).
     func writeDepth(_ i: Int, _ z: Float)
-    /// Whether the resolve also splits out the figure's part of each pixel for ``writeLayers(_:figure:depth:)``.
+    /// Whether the resolve also splits out the figure's part of each pixel for ``writeLayers(_:figure:depth:prop:)``.
     static var wantsLayers: Bool { get }
     /// Stores the figure's share of pixel `i` (premultiplied linear, alpha its coverage; the rest of the
-    /// pixel is props and floor) and the nearest NDC depth among its figure samples (`+infinity`: none).
-    func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float)
+    /// pixel is props and floor), the nearest NDC depth among its figure samples (`+infinity`: none) and the props'
+    /// coverage (the floor's not counted).
+    func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float, prop: Float)
 }
 
 extension PixelWriter {
     static var wantsDepth: Bool { false }
     @inline(__always) func writeDepth(_ i: Int, _ z: Float) {}
     static var wantsLayers: Bool { false }
-    @inline(__always) func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float) {}
+    @inline(__always) func writeLayers(_ i: Int, figure: SIMD4<Float>, depth: Float, prop: Float) {}
 }
 
 /// Into one band's rows of a linear image's pixels.
