@@ -2,14 +2,15 @@
 /// they are planted; holds sway a little.
 ///
 /// Camera rule (one for the row, see docs/reading-at-a-glance.md):
-/// - Steps 01-05 differ in how the body rests on the floor and how deep it goes (headstand on the forearms,
-///   crow with the feet in the air, straight arms, elbows at 90, head on the floor): they are seen from the
-///   front-left three-quarter, raised (``depthView``), where the arms' bend, the head's gap to the floor and the feet
-///   off it are outlines and the two arms part (from the side they lay on one another: 01 and 05 read alike).
-/// - Steps 06-10 all go to the bottom or halfway and differ in what the hands do (touching, one on a ball,
-///   one arm with the free arm out, the free arm straight out onto a ball, one arm at the bottom): they share
-///   one raised front three-quarter view (``handsView``) where both hands and the free arm are in front of the
-///   head and the wall hides behind the back.
+/// - Steps that differ in how the body rests on the floor and how deep it goes are seen from the front-left
+///   three-quarter, raised (``depthView``): 01-05 (headstand on the forearms, crow with the feet in the air, straight
+///   arms, elbows at 40 with the head clear of the floor, head on the floor) and the two one-arm steps, 08 (halfway)
+///   and 10 (bottom), which differ from each other in depth only. From there the arms' bend, the head's gap to the
+///   floor and the feet off it are outlines and the two arms part (from the side they lay on one another: 01 and 05
+///   read alike); the one-arm steps' split legs are a V.
+/// - Steps that differ in what the hands do (06 touching, 07 one on a ball, 09 the free arm straight out onto a
+///   ball) share one raised front three-quarter view (``handsView``) where both hands and the free arm are in
+///   front of the head and the wall hides behind the back.
 extension ProgressionLibrary {
     static let wrists: [ProgressionDefinition.BodyPoint] = [.wrist("L"), .wrist("R")]
 
@@ -32,16 +33,16 @@ extension ProgressionLibrary {
     static let heelWall = ProgressionDefinition.Prop(
         name: "wall", shape: .box(SIMD3(0.12, 0.02, 2.1)), position: SIMD3(0, 0, 1.05), besideBody: -1)
 
-    /// The one-arm steps (08, 10) straddle: legs wide apart in a V, as one-arm
-    /// handstands balance, away from the wall (a wall wide enough for the feet was a grey sheet behind the figure that
-    /// the eye landed on first). The legs are the figure's largest parts, so the V is the one cue of the row that
-    /// reads at 60 pt from any view: with the legs together, a free arm out or on the hip was a few pixels and 08 read
-    /// as 04 or 07, 10 as 05.
-    static func straddle(_ k: KeyPose) -> KeyPose { k.both("thigh", 0, -24) }
+    /// The one-arm steps (08, 10) split the legs, one forward and one back, 30 degrees each, away from the wall, as
+    /// one-arm handstands balance. The legs are the figure's largest parts, so the V is a cue that reads at 60 pt: with
+    /// the legs together a free arm out or on the hip was a few pixels and 08 read as 04 or 07, 10 as 05. The split is
+    /// forward and back (not a side straddle) so that it shows from ``depthView``, where 08's half and 10's bottom
+    /// differ as 04 and 05 do (seen from the front, a straddle hid the arm's bend and the two read for each other).
+    static func splitLegs(_ k: KeyPose) -> KeyPose { k.left("thigh", -30).right("thigh", 30) }
 
-    /// Steps 01-05: from the figure's left side turned 25 degrees to its front, raised.
+    /// Steps 01-05, 08 and 10: from the figure's left side turned 25 degrees to its front, raised.
     static let depthView = ProgressionDefinition.View.from(-25, up: 20)
-    /// Steps 06-10: from the figure's front-left, raised.
+    /// Steps 06, 07 and 09: from the figure's front-left, raised.
     static let handsView = ProgressionDefinition.View.from(-65, up: 26)
 
     /// Half one-arm: the free (left) arm out to the side and up towards the feet, well off the floor (not the lever
@@ -97,8 +98,8 @@ extension ProgressionLibrary {
             view: handsView),
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
-            keys: [straddle(freeArmOut(handstand())).key(0), straddle(freeArmOut(handstandHalf)).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: handsView),
+            keys: [splitLegs(freeArmOut(handstand())).key(0), splitLegs(freeArmOut(handstandHalf)).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: depthView),
         ProgressionDefinition(
             // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way
             // (the straight arm keeps the ball).
@@ -112,7 +113,7 @@ extension ProgressionLibrary {
             view: handsView),
         ProgressionDefinition(
             id: "handstand-10", name: "One-arm handstand pushups", duration: 3.5,
-            keys: [straddle(freeArmIn(handstand())).key(0), straddle(freeArmIn(handstandBottom())).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: handsView),
+            keys: [splitLegs(freeArmIn(handstand())).key(0), splitLegs(freeArmIn(handstandBottom())).key(0.5)],
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: depthView),
     ]
 }

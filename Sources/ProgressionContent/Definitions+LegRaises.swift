@@ -48,7 +48,7 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-07", name: "Hanging bent leg raises", duration: 2.5,
-            keys: [hang().both("shin", 30).key(0), hang().root(10).both("thigh", -108).both("shin", 55).key(0.5)],
+            keys: [hang().both("shin", 30).key(0), hang().root(10).both("thigh", -126).both("shin", 58).key(0.5)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-08", name: "Hanging frog raises", duration: 3,
@@ -57,7 +57,7 @@ extension ProgressionLibrary {
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: frogView),
         ProgressionDefinition(
             id: "legraise-09", name: "Partial straight leg raises", duration: 2.5,
-            keys: [hang().both("shin", 0).key(0), hang().root(4).both("thigh", -52).both("shin", 0).key(0.5)],
+            keys: [hang().both("shin", 0).key(0), hang().root(3).both("thigh", -45).both("shin", 0).key(0.5)],
             iconic: 0.5, ground: nil, anchor: grips, contacts: gripContacts, props: bar(), view: hangingLegView),
         ProgressionDefinition(
             id: "legraise-10", name: "Hanging straight leg raises", duration: 3,
