@@ -165,13 +165,21 @@ extension LibraryModel {
             var cameraNodes: [Int] = []
             var lifted = [Bool](repeating: false, count: model.nodes.count)
             for (i, n) in model.nodes.enumerated() where !figure[i] && n.camera != nil { lifted[i] = true }
+            // Whether the rig moves node `i` (a track on it or on an ancestor): a camera that does not move needs no
+            // worlds at every key (its rest is its place).
+            let tracked = Set(model.animation?.tracks.map(\.node) ?? [])
+            func moves(_ i: Int) -> Bool {
+                var n: Int? = i
+                while let m = n { if tracked.contains(m) { return true }; n = model.nodes[m].parent }
+                return false
+            }
             for (i, n) in model.nodes.enumerated() where !figure[i] {
                 var node = n
                 node.name = unique(groupName + "_" + n.name)
                 if lifted[i] {
                     node.parent = nil
                     node.rest = DecomposedTransform(worlds0[i])
-                    reRooted.append(i)
+                    if moves(i) { reRooted.append(i) }
                     cameraNodes.append(lib.nodes.count)
                 } else if let p = n.parent, !lifted[p], let mp = map[p], mp >= figureCount {
                     node.parent = mp
