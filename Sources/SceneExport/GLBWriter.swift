@@ -47,7 +47,8 @@ package enum GLBWriter {
             var out = GLTF.Animation(name: clip.name, channels: [], samplers: [])
             for channel in clip.channels {
                 let output = channel.path == .rotation ? b.vec4(channel.values)
-                    : b.vec3(channel.values.map { SIMD3($0.x, $0.y, $0.z) }, bounds: false)
+                    : b.accessor(Builder.bytes(Builder.flat(channel.values, lanes: 3)), target: 34962, componentType: 5126,
+                                 count: channel.values.count, type: "VEC3")
                 out.channels.append(.init(sampler: out.samplers.count, target: .init(node: channel.node, path: channel.path.rawValue)))
                 out.samplers.append(.init(input: b.scalars(channel.times), output: output, interpolation: "LINEAR"))
             }
@@ -187,7 +188,8 @@ package enum GLBWriter {
         var written: [AccessorKey: Int] = [:]
 
         struct AccessorKey: Hashable {
-            var bytes: [UInt8]
+            /// Hashed as one block (an array's own hashing takes a byte at a time: most of the library's writing time).
+            var bytes: ByteBlock
             var componentType: Int
             var type: String
             var target: Int?
@@ -203,7 +205,7 @@ package enum GLBWriter {
 
         mutating func accessor(_ bytes: [UInt8], target: Int?, componentType: Int, count: Int, type: String,
                                min: [Float]? = nil, max: [Float]? = nil) -> Int {
-            let key = dedupe ? AccessorKey(bytes: bytes, componentType: componentType, type: type, target: target) : nil
+            let key = dedupe ? AccessorKey(bytes: ByteBlock(bytes), componentType: componentType, type: type, target: target) : nil
             if let key, let known = written[key] { return known }
             let v = view(bytes, target: target)
             accessors.append(.init(bufferView: v, componentType: componentType, count: count, type: type, min: min, max: max))
@@ -213,8 +215,16 @@ package enum GLBWriter {
 
         static func bytes<T>(_ values: [T]) -> [UInt8] { values.withUnsafeBytes { Array($0) } }
 
+        /// The `lanes` first lanes of every vector, one after the other (no array per vector).
+        static func flat<V: SIMD>(_ v: [V], lanes: Int) -> [V.Scalar] {
+            var out: [V.Scalar] = []
+            out.reserveCapacity(v.count * lanes)
+            for p in v { for i in 0..<lanes { out.append(p[i]) } }
+            return out
+        }
+
         mutating func vec3(_ v: [SIMD3<Float>], bounds: Bool) -> Int {
-            let flat = v.flatMap { [$0.x, $0.y, $0.z] }
+            let flat = Self.flat(v, lanes: 3)
             var lo: [Float]?, hi: [Float]?
             if bounds, let first = v.first {
                 var a = first, b = first
@@ -225,7 +235,7 @@ package enum GLBWriter {
         }
 
         mutating func vec4(_ v: [SIMD4<Float>]) -> Int {
-            accessor(Self.bytes(v.flatMap { [$0.x, $0.y, $0.z, $0.w] }), target: 34962, componentType: 5126, count: v.count, type: "VEC4")
+            accessor(Self.bytes(v), target: 34962, componentType: 5126, count: v.count, type: "VEC4")
         }
 
         mutating func joints(_ j: [SIMD4<UInt16>]) -> Int {

@@ -2,8 +2,8 @@ import ColladaKit
 import PipelineKit
 
 /// Every progression in one asset (`export --library`, `<out>/library.glb`): the mannequin once (its skinned mesh,
-/// skin and skeleton, from the first progression's model) and per progression one named clip and one top-level group
-/// node holding that progression's props and camera.
+/// skin and skeleton, from the first progression's model) and per progression one named clip, one top-level group
+/// node holding that progression's props, and its camera as a top-level node of its own.
 ///
 /// Names (every one by ``ExportModel/exportName(_:)``, unique in the file, `_2`... on a clash): the clip is the catalog
 /// id as it is (`pushup-01`); the group node is the id by the name rule (`pushup_01`); a prop or camera node is the group's
@@ -12,9 +12,14 @@ import PipelineKit
 ///
 /// Showing one progression: every group node rests at scale 0 (hidden), and clip `id` holds its own group at scale 1;
 /// a player that returns what a stopped clip drove to its rest (three.js's `AnimationMixer` does when an action is
-/// stopped) shows only the playing progression's props and camera. Each clip drives every joint channel whose value in
-/// that progression differs anywhere from the library's rest (the first progression's first key), so a clip never
-/// relies on what another one left behind. Key times are each rig's COLLADA document times.
+/// stopped) shows only the playing progression's props. Only props are in the groups: a camera (which a player does
+/// not draw, but three.js inverts its world matrix every frame) is a top-level node at the camera's world transform,
+/// never at scale 0 (unless the rig's camera is), moved by the clip where the rig moves it; a node the progression hung
+/// below its camera or below the figure goes into the group at its world transform. A page that draws the whole
+/// scene hides the groups not playing itself (three.js: `group.visible = false`, which its renderer skips; drawing a
+/// mesh at scale 0 makes three.js warn that it cannot invert its normal matrix). Each clip drives every joint channel
+/// whose value in that progression differs anywhere from the library's rest (the first progression's first key), so a
+/// clip never relies on what another one left behind. Key times are each rig's COLLADA document times.
 package struct LibraryModel: Sendable {
     /// One animation channel: a node's translation, rotation (x, y, z, w) or scale, a value per time.
     package struct Channel: Sendable {
@@ -30,8 +35,10 @@ package struct LibraryModel: Sendable {
     package struct Clip: Sendable {
         /// The catalog id.
         package var name: String
-        /// The group node holding this progression's props and camera.
+        /// The group node holding this progression's props.
         package var group: Int
+        /// This progression's camera nodes (top-level, outside the group).
+        package var cameras: [Int] = []
         package var channels: [Channel]
     }
 
@@ -152,14 +159,32 @@ extension LibraryModel {
                                    rest: DecomposedTransform(translation: .zero, rotation: .identity, scale: .zero),
                                    mesh: nil, skin: nil, camera: nil))
             let worlds0 = model.restWorlds
+            // Nodes placed at their world transform (their series from the worlds at each key): the cameras, out
+            // of the group at the top level; nodes hung from the figure or from a camera, into the group.
             var reRooted: [Int] = []
+            var cameraNodes: [Int] = []
+            var lifted = [Bool](repeating: false, count: model.nodes.count)
+            for (i, n) in model.nodes.enumerated() where !figure[i] && n.camera != nil { lifted[i] = true }
+            // Whether the rig moves node `i` (a track on it or on an ancestor): a camera that does not move needs no
+            // worlds at every key (its rest is its place).
+            let tracked = Set(model.animation?.tracks.map(\.node) ?? [])
+            func moves(_ i: Int) -> Bool {
+                var n: Int? = i
+                while let m = n { if tracked.contains(m) { return true }; n = model.nodes[m].parent }
+                return false
+            }
             for (i, n) in model.nodes.enumerated() where !figure[i] {
                 var node = n
                 node.name = unique(groupName + "_" + n.name)
-                if let p = n.parent, let mp = map[p], mp >= figureCount {
+                if lifted[i] {
+                    node.parent = nil
+                    node.rest = DecomposedTransform(worlds0[i])
+                    if moves(i) { reRooted.append(i) }
+                    cameraNodes.append(lib.nodes.count)
+                } else if let p = n.parent, !lifted[p], let mp = map[p], mp >= figureCount {
                     node.parent = mp
                 } else {
-                    // Under the group, in world space: the figure node it hung from (if any) is not in the group.
+                    // Under the group, in world space: the figure node or camera it hung from (if any) is not in the group.
                     node.parent = group
                     node.rest = DecomposedTransform(worlds0[i])
                     if n.parent != nil { reRooted.append(i) }
@@ -208,7 +233,7 @@ extension LibraryModel {
                 channels += Self.channels(node: l, rest: lib.nodes[l].rest, series: series, times: times)
             }
             channels.append(Channel(node: group, path: .scale, times: [times[0], times[keys - 1]], values: [SIMD4(1, 1, 1, 0), SIMD4(1, 1, 1, 0)]))
-            clips.append(Clip(name: id, group: group, channels: channels))
+            clips.append(Clip(name: id, group: group, cameras: cameraNodes, channels: channels))
         }
         self.model = lib
         self.clips = clips

@@ -176,7 +176,7 @@ package enum USDCWriter {
         mutating func start() -> UInt64 { align(8); return UInt64(out.count) }
 
         /// Out-of-line values already written, by their type bits and bytes: an equal value is written once.
-        var written: [[UInt8]: UInt64] = [:]
+        var written: [ByteBlock: UInt64] = [:]
 
         /// The value rep of `value`, writing what is not inlined, once.
         mutating func pack(_ value: USDLayer.Value) -> UInt64 {
@@ -186,11 +186,11 @@ package enum USDCWriter {
             guard rep & USDCWriter.inlinedBit == 0, payload > 0, out.count > payload else { return rep }
             var key = withUnsafeBytes(of: (rep >> 48).littleEndian) { Array($0) }
             key += out[payload...]
-            if let old = written[key] {
+            if let old = written[ByteBlock(key)] {
                 out.removeSubrange(before...)
                 return old
             }
-            written[key] = rep
+            written[ByteBlock(key)] = rep
             return rep
         }
 
@@ -518,5 +518,15 @@ package enum LZ4Block {
             for k in 0..<ml { out.append(out[from + k]) }
         }
         return out
+    }
+}
+
+/// Bytes as a dictionary key, hashed as one block (`[UInt8]`'s own hashing feeds the hasher a byte at a time).
+struct ByteBlock: Hashable {
+    var bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(bytes.count)
     }
 }

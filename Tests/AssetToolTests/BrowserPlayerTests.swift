@@ -2,22 +2,30 @@ import Foundation
 import Testing
 import TestSupport
 
-/// three.js in a real browser as a player of what `assettool export` writes: Debian's headless Chromium (WebGL on
-/// SwiftShader) opens `scripts/threejs_glb_check.html` through `scripts/browser_check.py`, which loads the GLBs with
-/// three.js r111's GLTFLoader (Debian's `libjs-three`), plays every clip with an AnimationMixer, skins the figure as
-/// three.js does and compares it with `assettool pose`, and draws it through close-up cameras (three.js culls a
-/// skinned mesh by the bounding sphere of its stored positions, so a figure drawn there is a figure whose bounds
-/// hold it).
+/// three.js in a real browser as a player of the library `assettool export --library` writes: Debian's headless
+/// Chromium (WebGL on SwiftShader) opens `scripts/threejs_glb_check.html` through `scripts/browser_check.py`, which
+/// loads `library.glb` with three.js r111's GLTFLoader (Debian's `libjs-three`), plays every clip in one
+/// AnimationMixer as a page switching steps does (the clip before stopped, the other steps' groups of props hidden
+/// with `visible = false`), skins the figure as three.js does and compares it with `assettool pose`, and draws it
+/// through the step's camera and close-up cameras (three.js culls a skinned mesh by the bounding sphere of its stored
+/// positions, so a figure drawn there is a figure whose bounds hold it). Any console warning or error fails it (a
+/// node at scale 0 that three.js draws or inverts, as a camera, makes it warn).
 @Suite(.serialized) struct BrowserPlayerTests {
     /// Debian's `libjs-three` (three.js r111): the library and the classic-script GLTFLoader.
     static let three = "/usr/share/javascript/three"
     static let threeFiles = [three + "/three.js", three + "/examples/js/loaders/GLTFLoader.js"]
     static let haveThree = threeFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) }
 
-    /// The progressions played: a hang with the hands above the bind pose's box (its sphere must grow), a pushup
+    /// The progressions checked against `pose` (every clip of the library is played): a hang with the hands above the bind pose's box (its sphere must grow), a pushup
     /// near the floor, a squat; each at its first key, a key near the middle and its last key.
     static let progressions = ["pullup-04", "pushup-09", "squat-05"]
     static let keyFractions = [0, 0.45, 1.0]
+    /// A library's node name for a progression: the id with every character outside [A-Za-z0-9_] as "_", and a
+    /// leading "_" before a digit (`assettool`'s name rule).
+    static func nodeName(_ id: String) -> String {
+        let name = String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+        return name.first.map { $0.isNumber } ?? true ? "_" + name : name
+    }
     /// The bundled rigs' key rate: the reference times are keys, where the GLB's samples are the rig's own.
     static let keyRate = 24.0
 
@@ -32,11 +40,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let assets = TestPaths.repoRoot.path + "/Assets", base = assets + "/Models/base-model.dae"
 
-        // Today one GLB per progression, its one clip named by the id; the library (one GLB, a clip per
-        // progression) would be one `export --library` here and "library.glb" in every check below.
-        let export = try CommandRunner.run(["export", "--assets", assets, "--out", site, "--format", "glb",
+        // The library (one GLB, a clip per catalog progression; it holds them all whatever `--only` says).
+        let export = try CommandRunner.run(["export", "--assets", assets, "--out", site, "--format", "glb", "--library",
                                             "--only", Self.progressions.joined(separator: ","), "--quiet"])
         #expect(export.status == 0, "\(export.stderr)")
+        let ids = try ExportLayoutTests.catalogIDs()
         var checks: [[String: Any]] = []
         for id in Self.progressions {
             let rig = assets + "/Animations/\(id).dae"
@@ -56,7 +64,7 @@ import TestSupport
                 times.append(t)
                 poses.append(name)
             }
-            checks.append(["glb": "\(id).glb", "clip": id, "times": times.map { Double($0)! }, "poses": poses])
+            checks.append(["glb": "library.glb", "clip": id, "times": times.map { Double($0)! }, "poses": poses])
         }
         try JSONSerialization.data(withJSONObject: ["checks": checks], options: [.prettyPrinted, .sortedKeys])
             .write(to: URL(fileURLWithPath: site + "/check.json"))
@@ -68,7 +76,7 @@ import TestSupport
         let screenshot = dir + "/closeup.png"
         let run = try BrowserCheck.run(site, [
             "index.html", "--chromium", try #require(BrowserCheck.chromium),
-            "--wait", "window.__done === true", "--timeout", "90", "--eval", "window.__result",
+            "--wait", "window.__done === true", "--timeout", "300", "--eval", "window.__result",
             "--screenshot", screenshot, "--size", "960x320"])
         #expect(run.status == 0, "\(run.stderr)")
         let report = run.report
@@ -81,16 +89,14 @@ import TestSupport
         #expect(result["failed"] == nil, "\(result["failed"] ?? "")")
         #expect(result["three"] as? String == "111")
         #expect((result["problems"] as? [String] ?? ["?"]).isEmpty, "\(result["problems"] ?? "")")
-        // Every clip is named by its progression's id, once; with one GLB per progression, that GLB's only clip.
-        // Every clip found is played (a library GLB's others too: its bounds and pixels), those of `progressions`
-        // against `pose`: "unchecked" lists the others.
+        // One file, one clip per catalog progression named by its id, in catalog order, and a group of props per
+        // progression. Every clip is played (its bounds and pixels), those of `progressions` against `pose` too:
+        // "unchecked" lists the others.
         let files = result["files"] as? [[String: Any]] ?? []
+        #expect(files.compactMap { $0["glb"] as? String } == ["library.glb"], "\(files)")
         let names = files.flatMap { $0["animations"] as? [String] ?? [] }
-        #expect(Set(names).count == names.count && Set(Self.progressions).isSubset(of: names), "animations: \(names)")
-        for file in files {
-            let glb = file["glb"] as? String ?? "", id = String(glb.dropLast(4))
-            if Self.progressions.contains(id) { #expect(file["animations"] as? [String] == [id], "\(glb): \(file)") }
-        }
+        #expect(names == ids, "animations: \(names)")
+        #expect(files.first?["groups"] as? Int == ids.count, "groups: \(files.first?["groups"] ?? "")")
         let clips = result["clips"] as? [[String: Any]] ?? []
         #expect(clips.compactMap { $0["clip"] as? String }.sorted() == names.sorted())
         let checked = clips.filter { ($0["checked"] as? NSNumber)?.boolValue == true }.compactMap { $0["clip"] as? String }
@@ -98,7 +104,7 @@ import TestSupport
         #expect((result["unchecked"] as? [String] ?? []).count == names.count - checked.count, "\(result["unchecked"] ?? "")")
 
         let viewPixels = (result["viewPixels"] as? NSNumber)?.doubleValue ?? 0
-        var summary: [String] = []
+        var summary: [String] = [], margins: [Double] = [], cameraPixels: [Double] = []
         for clip in clips {
             let name = clip["clip"] as? String ?? "?"
             // three.js's pose is `assettool pose`'s, vertex k for vertex k, within 1e-5 of the figure's size.
@@ -112,12 +118,22 @@ import TestSupport
             #expect(outside <= 1e-5 * ((clip["figureSize"] as? NSNumber)?.doubleValue ?? 0), "\(name): the figure leaves the bounding sphere by \(outside) m")
             // Drawn through the rig's camera, a close-up of the chest and the view beside the farthest vertex; the
             // control (the sphere 0.25 m short of that vertex) is culled, so the third view does see the bounds.
+            // The first view is the step's own camera, `<id>_Camera` (a top-level node of the library).
+            let first = (clip["views"] as? [[String: Any]])?.first
+            #expect(first?["name"] as? String == Self.nodeName(name) + "_Camera" && (first?["present"] as? NSNumber)?.boolValue == true,
+                    "\(name): the first view is \(first ?? [:])")
             let pixels = (clip["figurePixels"] as? [NSNumber] ?? []).map { $0.doubleValue / viewPixels }
             #expect(pixels.count == 3 && pixels[0] > 0.02 && pixels[1] > 0.25 && pixels[2] > 0.05, "\(name): figure pixels \(pixels)")
             #expect((clip["cullControlPixels"] as? NSNumber)?.intValue == 0, "\(name): the control was not culled: \(clip["cullControlPixels"] ?? "")")
-            summary.append("\(name): max error \(errors.max() ?? .nan) of the figure's size, sphere margin \(-outside) m, "
-                           + "figure pixels \(clip["figurePixels"] ?? "")")
+            if checked.contains(name) {
+                summary.append("\(name): max error \(errors.max() ?? .nan) of the figure's size, sphere margin \(-outside) m, "
+                               + "figure pixels \(clip["figurePixels"] ?? "")")
+            }
+            margins.append(-outside)
+            cameraPixels.append(pixels.first ?? 0)
         }
+        summary.append("\(clips.count) clips: sphere margin at least \(margins.min() ?? .nan) m, the step's camera sees the figure on at least "
+                       + "\(cameraPixels.min() ?? 0) of its view")
         let seconds = (report["seconds"] as? NSNumber)?.doubleValue ?? .nan
         print("three.js r111 in Chromium (page ready in \(seconds) s, the test's own time \(Int(Date().timeIntervalSince(began).rounded())) s): "
               + summary.joined(separator: "; "))

@@ -54,7 +54,8 @@ import TestSupport
 
     /// The library GLB: at most 3 MB; the mannequin once (one skin, one skinned mesh); a clip per catalog progression,
     /// named by its id, in catalog order; per progression a root group node named by the id under the name rule, at
-    /// scale 0, holding `<group>_Camera`; every node name unique and in [A-Za-z0-9_] (three.js keeps it).
+    /// scale 0 (its props), and a root camera node `<group>_Camera` beside it; no camera at or below a node at scale 0
+    /// (three.js inverts every camera's world matrix); every node name unique and in [A-Za-z0-9_] (three.js keeps it).
     @Test(.enabled(if: TestPaths.haveAssets, "Assets/ is not in this checkout"))
     func libraryHoldsEveryProgressionByName() throws {
         let run = try #require(Self.exported, "export --library --layout shared")
@@ -75,11 +76,20 @@ import TestSupport
             let group = id.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")
             guard let g = names.firstIndex(of: group) else { Issue.record("no group node '\(group)'"); continue }
             #expect(roots.contains(g) && (nodes[g]["scale"] as? [Double]) == [0, 0, 0], "\(group)")
-            let children = (nodes[g]["children"] as? [Int]) ?? []
-            #expect(children.contains { names[$0] == group + "_Camera" && nodes[$0]["camera"] != nil }, "\(group)_Camera")
+            let camera = names.firstIndex(of: group + "_Camera")
+            #expect(camera.map { roots.contains($0) && nodes[$0]["camera"] != nil } == true, "\(group)_Camera")
             // Its clip shows it: scale 1 on the group.
             let channels = (animations[k]["channels"] as? [[String: Any]]) ?? []
             #expect(channels.contains { ($0["target"] as? [String: Any]).map { $0["node"] as? Int == g && $0["path"] as? String == "scale" } ?? false })
+        }
+        // Scale 0 only on the groups: no camera or mesh node at scale 0, no camera below one.
+        var parent: [Int: Int] = [:]
+        for (i, n) in nodes.enumerated() { for c in (n["children"] as? [Int]) ?? [] { parent[c] = i } }
+        func zero(_ i: Int) -> Bool { ((nodes[i]["scale"] as? [Double]) ?? [1, 1, 1]).contains(0) }
+        for (i, n) in nodes.enumerated() where n["camera"] != nil || n["mesh"] != nil {
+            #expect(!zero(i), "\(names[i]) is at scale 0")
+            var p = parent[i]
+            while let q = p, n["camera"] != nil { #expect(!zero(q), "camera \(names[i]) is below \(names[q]) at scale 0"); p = parent[q] }
         }
     }
 

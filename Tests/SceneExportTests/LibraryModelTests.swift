@@ -31,9 +31,20 @@ import TestSupport
             let group = library.clips[k].group
             let name = ExportModel.exportName(id)
             #expect(model.nodes[group].name == name && model.nodes[group].parent == nil && model.nodes[group].rest.scale == .zero)
-            #expect(model.nodes.contains { $0.parent == group && $0.name == name + "_Camera" && $0.camera != nil })
+            // Its camera: a top-level node of its own (not at scale 0, not in the group), at the rig camera's world
+            // transform.
+            let cameras = library.clips[k].cameras
+            #expect(cameras.count == 1 && cameras.allSatisfy { model.nodes[$0].parent == nil && model.nodes[$0].camera != nil })
+            #expect(cameras.map { model.nodes[$0].name } == [name + "_Camera"])
+            #expect(cameras.allSatisfy { let s = model.nodes[$0].rest.scale; return s.x != 0 && s.y != 0 && s.z != 0 })
+            #expect(!model.nodes.contains { $0.parent == group && $0.camera != nil })
+            if let c = cameras.first, let own = entries[k].model.nodes.firstIndex(where: { $0.camera != nil }) {
+                let world = entries[k].model.restWorlds[own], rest = DecomposedTransform(world)
+                let d = model.nodes[c].rest.translation - rest.translation
+                #expect((d * d).sum() < 1e-10, "\(model.nodes[c].rest) \(rest)")
+            }
             #expect(library.clips[k].name == id)
-            // Its clip holds its group at scale 1 and moves only the figure and its own group's nodes.
+            // Its clip holds its group at scale 1 and moves only the figure, its own group's nodes and its own camera.
             #expect(library.clips[k].channels.contains { $0.node == group && $0.path == .scale && $0.values.allSatisfy { $0.x == 1 } })
             let other = library.clips[1 - k].group
             #expect(!library.clips[k].channels.contains { c in
@@ -41,6 +52,7 @@ import TestSupport
                 while let m = n { if m == other { return true }; n = model.nodes[m].parent }
                 return false
             })
+            #expect(!library.clips[k].channels.contains { library.clips[1 - k].cameras.contains($0.node) })
             // Key times: the rig's document clock, a value held still with two keys.
             let times = try #require(entries[k].model.animation?.times)
             #expect(library.clips[k].channels.allSatisfy { $0.times == times || $0.times == [times[0], times[times.count - 1]] })
@@ -51,6 +63,33 @@ import TestSupport
         let channels = library.clips.reduce(0) { $0 + $1.channels.count }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(glb[20..<(20 + (Int(glb[12]) | Int(glb[13]) << 8 | Int(glb[14]) << 16))])) as? [String: Any])
         #expect(((json["accessors"] as? [Any])?.count ?? .max) < channels + 12)
+    }
+
+    /// A camera the rig moves (here: hung from the hips, which the squat moves) is a top-level node whose clip takes
+    /// it through the camera's world transform at every key; a still one gets no channel.
+    @Test(.enabled(if: GLBWriterTests.haveAssets, "Assets/ is not in this checkout"))
+    func aMovingCameraIsAnimatedAtItsWorldTransform() throws {
+        var entries = try Self.models(["squat-05", "pullup-04"])
+        var model = entries[0].model
+        let camera = try #require(model.nodes.firstIndex { $0.camera != nil })
+        let hips = try #require(model.nodes.firstIndex { $0.name == "hips" })
+        try #require(hips < camera && model.animation?.tracks.contains { $0.node == hips } == true)
+        model.nodes[camera].parent = hips
+        entries[0].model = model
+        let library = try LibraryModel(entries)
+        let node = try #require(library.clips[0].cameras.first)
+        #expect(library.model.nodes[node].parent == nil && library.model.nodes[node].camera != nil)
+        let translation = try #require(library.clips[0].channels.first { $0.node == node && $0.path == .translation })
+        let times = try #require(model.animation?.times)
+        #expect(translation.times == times)
+        for k in times.indices {
+            let world = DecomposedTransform(model.worlds(atKey: k)[camera]).translation
+            let d = SIMD3(translation.values[k].x, translation.values[k].y, translation.values[k].z) - world
+            #expect((d * d).sum() < 1e-10, "key \(k): \(translation.values[k]) \(world)")
+        }
+        // The pull-up's camera does not move: its node's rest is its place, no channel.
+        let still = try #require(library.clips[1].cameras.first)
+        #expect(!library.clips[1].channels.contains { $0.node == still })
     }
 
     /// The batch on two workers (the progressions' jobs shelving their models for the library job, which runs last):
