@@ -195,7 +195,7 @@ struct LoopJob: BatchJob {
         }
         let loop: LoopPainter.Loop
         do {
-            loop = try LoopPainter.paint(scene: scene, style: shared.style, timeline: timeline, fps: shared.fps)
+            loop = try LoopPainter.paint(scene: scene, style: shared.style, timeline: timeline, fps: shared.fps, loops: entry.loops)
         } catch {
             throw BatchJobFailure([Diagnostic(.batchRenderFailed, "cannot render: \(error)", at: SourceLocation(path: rig.path, line: 0, column: 0))])
         }

@@ -13,7 +13,7 @@ package enum LoopPainter {
         /// Per frame, its PNG at each of ``LoopBatch/atlasScales``.
         package var frames: [[[UInt8]]]
         package var apng: [UInt8]
-        /// The rep's length, ms: the APNG's delays sum to it.
+        /// The rep's length, ms (one frame's time more when the rep does not loop): the APNG's delays sum to it.
         package var milliseconds: Int
         /// The offset every frame is drawn with, in points.
         package var offset: SIMD2<Float>
@@ -28,9 +28,15 @@ package enum LoopPainter {
         return id + "_" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 
-    /// The times of the loop's frames: `start + k · length / n`, `n = round(length · fps)` (at least 1), the end left
-    /// out, as the rep ends where it starts (``PreviewTimeline/loopTimes(fps:)``).
-    package static func times(_ timeline: PreviewTimeline, fps: Int) -> [Float] { timeline.loopTimes(fps: Float(fps)) }
+    /// The times of the loop's frames: `start + k · length / n`, `n = round(length · fps)` (at least 1). A rep that
+    /// loops (the catalog's `loops`, true unless said) ends where it starts, so its end is left out
+    /// (``PreviewTimeline/loopTimes(fps:)``); one that does not (`"loops": false`: its last pose is not its first)
+    /// gets the end as one frame more, so the loop shows the whole motion before it starts again.
+    package static func times(_ timeline: PreviewTimeline, fps: Int, loops: Bool = true) -> [Float] {
+        let times = timeline.loopTimes(fps: Float(fps))
+        guard !loops, timeline.duration > 0 else { return times }
+        return times + [timeline.start + timeline.duration]
+    }
 
     /// The loop's framing: one camera for every frame (the rig's, posed at each time; else the one fitted to the
     /// first frame) and the one offset that frames them all. Each frame is measured from its skinned positions alone
@@ -59,9 +65,10 @@ package enum LoopPainter {
     }
 
     /// The loop of `scene`'s rep at `fps`, drawn with `style` (its `pointSize` the loop's side).
-    package static func paint(scene: Scene, style: IconStyle, timeline: PreviewTimeline, fps: Int) throws -> Loop {
+    /// `loops`: whether the rep ends where it starts (see ``times(_:fps:loops:)``).
+    package static func paint(scene: Scene, style: IconStyle, timeline: PreviewTimeline, fps: Int, loops: Bool = true) throws -> Loop {
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
-        let times = Self.times(timeline, fps: fps)
+        let times = Self.times(timeline, fps: fps, loops: loops)
         let (fitted, offset) = try framing(renderer, scene: scene, times: times)
         var pngs: [[[UInt8]]] = []
         var apngFrames: [[UInt8]] = []
@@ -77,7 +84,9 @@ package enum LoopPainter {
             pngs.append(encoded)
         }
         let side = style.pointSize * LoopBatch.apngScale
-        let seconds = Double(timeline.duration > 0 ? timeline.duration : Float(times.count) / Float(fps))
+        // A rep that does not loop shows its end frame for one frame's time more than its length.
+        let interval = timeline.duration > 0 ? Double(timeline.duration) / Double(max(1, times.count - (loops ? 0 : 1))) : 0
+        let seconds = timeline.duration > 0 ? Double(timeline.duration) + (loops ? 0 : interval) : Double(times.count) / Double(fps)
         let delays = APNGEncoder.delays(seconds: seconds, count: apngFrames.count)
         let apng = try APNGEncoder.encode(frames: apngFrames, width: side, height: side, delays: delays)
         return Loop(frames: pngs, apng: apng, milliseconds: delays.reduce(0) { $0 + Int($1.num) }, offset: offset)

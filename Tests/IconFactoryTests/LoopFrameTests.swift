@@ -87,4 +87,27 @@ import TestSupport
             }
         }
     }
+
+    /// A rep the catalog says does not loop (`"loops": false`: its last pose is not its first) gets its end as one
+    /// frame more, drawn at the end time, and that frame is shown for one frame's time beyond the rep's length; a
+    /// looping rep leaves the end out (it is the first frame again).
+    @Test func aRepThatDoesNotLoopShowsItsEnd() throws {
+        let (scene, style) = try Self.posed("squat-04")
+        let timeline = PreviewTimeline(scene: scene)
+        let looping = LoopPainter.times(timeline, fps: Self.fps)
+        let once = LoopPainter.times(timeline, fps: Self.fps, loops: false)
+        #expect(once.count == looping.count + 1)
+        #expect(Array(once.prefix(looping.count)) == looping)
+        #expect(once.last == timeline.start + timeline.duration)
+        #expect(!looping.contains(timeline.start + timeline.duration))
+        let loop = try LoopPainter.paint(scene: scene, style: style, timeline: timeline, fps: Self.fps, loops: false)
+        #expect(loop.frames.count == once.count)
+        let interval = Double(timeline.duration) / Double(looping.count)
+        #expect(loop.milliseconds == Int(((Double(timeline.duration) + interval) * 1000).rounded()))
+        // The extra frame is the end pose drawn with the loop's offset (at @3x, averaged down to @2x, as every frame).
+        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
+        let end = renderer.prepare(scene.pose(at: timeline.start + timeline.duration))
+        let drawn = renderer.render(end, variants: [LoopPainter.variant], scales: [2, 3], offset: loop.offset, circles: false)[0][0].image
+        #expect(try PNGEncoder.decode(loop.frames[once.count - 1][0]).rgba == PNGEncoder.decode(try PNGEncoder.encode(drawn, fast: true)).rgba)
+    }
 }

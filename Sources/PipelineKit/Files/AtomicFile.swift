@@ -54,25 +54,26 @@ public enum AtomicFile {
     /// - Throws: ``WriteError`` when the folder cannot be made, the temporary file cannot be created or
     ///   written, or the rename fails.
     ///
-    /// Cost: one write of `bytes` (plus one read of the old file with `.skipIfUnchanged`).
+    /// Cost: one write of `bytes` (plus, with `.skipIfUnchanged`, a `stat` of the old file and a read of it when its
+    /// size is the same). Folders are made only when the temporary file cannot be created for want of one (a batch
+    /// writes hundreds of files into folders that exist: no `stat` of every parent each time).
     public static func write<C: Collection>(_ bytes: C, to path: String, options: Options = []) throws(WriteError)
     where C.Element == UInt8 {
         let content = Array(bytes)
-        if options.contains(.skipIfUnchanged), let existing = FileManager.default.contents(atPath: path),
-           existing.elementsEqual(content) {
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        if options.contains(.createDirectories) {
+        if options.contains(.skipIfUnchanged), holds(path, exactly: content) { return }
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temp = dir + "/.\(name).\(processID).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        var fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == ENOENT, options.contains(.createDirectories) {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
                 throw WriteError(path: path, reason: "cannot create directory \(dir)")
             }
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        let temp = dir + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
             throw WriteError(path: path, reason: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))")
         }
@@ -87,6 +88,33 @@ public enum AtomicFile {
             unlink(temp)
             throw WriteError(path: path, reason: reason)
         }
+    }
+
+    /// This process's id, for temporary names (asked once).
+    private static let processID = getpid()
+
+    /// Whether `path` is a regular file holding exactly `content`: its size first (`fstat`), its bytes only when the
+    /// size agrees. A file that cannot be opened or read counts as different (it is then replaced).
+    static func holds(_ path: String, exactly content: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == content.count else { return false }
+        if content.isEmpty { return true }
+        var old = [UInt8](repeating: 0, count: content.count + 1)
+        var got = 0
+        let ok = old.withUnsafeMutableBytes { buffer -> Bool in
+            while got < buffer.count {
+                let n = read(fd, buffer.baseAddress! + got, buffer.count - got)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                if n == 0 { break }
+                got += n
+            }
+            return true
+        }
+        // One byte more was asked for: a file that grew since `fstat` reads longer and differs.
+        return ok && got == content.count && old.withUnsafeBytes { a in content.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, b.count) == 0 } }
     }
 
     /// Writes `string` as UTF-8 to `path` atomically; see ``write(_:to:options:)``.

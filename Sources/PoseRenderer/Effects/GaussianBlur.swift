@@ -75,10 +75,11 @@ public struct GaussianBlur: Sendable {
                     for y in max(0, first - r)...min(height - 1, last + r) {
                         let lo = max(first, y - r), hi = min(last, y + r)
                         guard lo <= hi else { continue }
-                        let dst = o.baseAddress! + y * width
+                        // Only the horizontal pass's columns: elsewhere its rows are 0.
+                        let dst = o.baseAddress! + y * width + columns.lowerBound
                         for sy in lo...hi {
-                            let k = w[sy - y + r], src = t.baseAddress! + sy * width
-                            for x in 0..<width { dst[x] += src[x] * k }
+                            let k = w[sy - y + r], src = t.baseAddress! + sy * width + columns.lowerBound
+                            for x in 0..<columns.count { dst[x] += src[x] * k }
                         }
                     }
                 }
