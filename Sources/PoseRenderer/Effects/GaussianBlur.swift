@@ -59,13 +59,17 @@ public struct GaussianBlur: Sendable {
         weights.withUnsafeBufferPointer { w in
             values.withUnsafeBufferPointer { src in
                 tmp.withUnsafeMutableBufferPointer { t in
+                    // Tap by tap over the whole span of columns (a shifted row times one weight: vectorised), in the
+                    // order a per-pixel sum takes its taps (leftmost first), so each sum is the same to the bit.
                     for y in first...last {
                         let row = y * width
-                        for x in columns {
-                            var acc: Float = 0
-                            let lo = max(0, x - r), hi = min(width - 1, x + r)
-                            for sx in lo...hi { acc += src[row + sx] * w[sx - x + r] }
-                            t[row + x] = acc
+                        for k in -r...r {
+                            let weight = w[k + r]
+                            // The columns whose tap `x + k` is inside the image.
+                            let lo = max(columns.lowerBound, -k), hi = min(columns.upperBound, width - 1 - k)
+                            guard lo <= hi else { continue }
+                            let dst = t.baseAddress! + row, from = src.baseAddress! + row + k
+                            for x in lo...hi { dst[x] += from[x] * weight }
                         }
                     }
                 }

@@ -92,6 +92,39 @@ public struct DrawList: Sendable {
                 let kind: Layer = hasSkins && !isSkinned ? .prop : .figure
                 let normals = k < posed.normals.count && posed.normals[k].count == part.positionIndices.count ? posed.normals[k] : []
                 let idx = part.positionIndices
+                let whole = idx.count / 3 * 3
+                if whole > 0, idx.prefix(whole).max().map({ Int($0) < vcount }) == true {
+                    // Every triangle's corners are in range (a mesh as the resolver builds it): its indices, normals,
+                    // colour and layer copied in bulk, then only the corners whose normal is missing or degenerate
+                    // given the face's, as the loop below gives them.
+                    let start = cornerNormals.count
+                    indices.append(contentsOf: idx.prefix(whole).lazy.map { base + $0 })
+                    if normals.isEmpty {
+                        cornerNormals.append(contentsOf: repeatElement(SIMD3<Float>(.nan, .nan, .nan), count: whole))
+                    } else {
+                        cornerNormals.append(contentsOf: normals.prefix(whole))
+                    }
+                    cornerNormals.withUnsafeMutableBufferPointer { out in
+                        posed.positions.withUnsafeBufferPointer { p in
+                            for t in 0..<(whole / 3) {
+                                var faceOK: SIMD3<Float>? = nil
+                                for q in 0..<3 {
+                                    let n = out[start + 3 * t + q]
+                                    guard !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 else { continue }
+                                    if faceOK == nil {
+                                        let a = Int(idx[3 * t]), b = Int(idx[3 * t + 1]), d = Int(idx[3 * t + 2])
+                                        let face = simdNormalize(simdCross(p[b] - p[a], p[d] - p[a]))
+                                        faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
+                                    }
+                                    out[start + 3 * t + q] = faceOK!
+                                }
+                            }
+                        }
+                    }
+                    colorIndex.append(contentsOf: repeatElement(slot, count: whole / 3))
+                    layer.append(contentsOf: repeatElement(kind, count: whole / 3))
+                    continue
+                }
                 var c = 0
                 while c + 2 < idx.count {
                     let a = Int(idx[c]), b = Int(idx[c + 1]), d = Int(idx[c + 2])
