@@ -96,7 +96,8 @@ public enum AtomicFile {
     /// Whether `path` is a regular file holding exactly `content`: its size first (`fstat`), its bytes only when the
     /// size agrees. A file that cannot be opened or read counts as different (it is then replaced).
     static func holds(_ path: String, exactly content: [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO in the file's place must not wait for a writer (it is not a regular file: replaced).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var st = stat()

@@ -73,6 +73,13 @@ struct BandSamples: ~Copyable {
         return UnsafeRawPointer(idPlane + i).loadUnaligned(as: SIMD4<UInt32>.self)
     }
 
+    /// The depths at samples `i...i+3` of the band (one row).
+    @inline(__always)
+    func depths4(at i: Int) -> SIMD4<Float> {
+        assert(i >= 0 && i + 4 <= rowCount * width, "samples \(i)... outside the band")
+        return UnsafeRawPointer(depthPlane + i).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
     /// The nearest depth at sample `i` of the band (`+infinity` where nothing was drawn).
     @inline(__always)
     func depth(at i: Int) -> Float {

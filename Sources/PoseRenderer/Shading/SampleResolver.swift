@@ -109,9 +109,17 @@ struct SampleResolver<Writer: PixelWriter>: Sendable {
                         if Writer.wantsLayers {
                             if isFigure(first) {
                                 var z = Float.infinity
-                                for b in 0..<s {
-                                    let r = rowBase + b * sw + px * s
-                                    for a in 0..<s { z = min(z, band.depth(at: r + a)) }
+                                if s == 4 {
+                                    // Four rows of four depths: three vector minimums, then the lanes' (depths are never NaN).
+                                    let r = rowBase + px * 4
+                                    let m = pointwiseMin(pointwiseMin(band.depths4(at: r), band.depths4(at: r + sw)),
+                                                         pointwiseMin(band.depths4(at: r + 2 * sw), band.depths4(at: r + 3 * sw)))
+                                    z = m.min()
+                                } else {
+                                    for b in 0..<s {
+                                        let r = rowBase + b * sw + px * s
+                                        for a in 0..<s { z = min(z, band.depth(at: r + a)) }
+                                    }
                                 }
                                 out.writeLayers(outRow + px, figure: SIMD4(c, 1), depth: z, prop: 0)
                             } else {
