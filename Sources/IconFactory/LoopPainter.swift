@@ -84,9 +84,10 @@ package enum LoopPainter {
             pngs.append(encoded)
         }
         let side = style.pointSize * LoopBatch.apngScale
-        // A rep that does not loop shows its end frame for one frame's time more than its length.
-        let interval = timeline.duration > 0 ? Double(timeline.duration) / Double(max(1, times.count - (loops ? 0 : 1))) : 0
-        let seconds = timeline.duration > 0 ? Double(timeline.duration) + (loops ? 0 : interval) : Double(times.count) / Double(fps)
+        var seconds = timeline.duration > 0 ? Double(timeline.duration) : Double(times.count) / Double(fps)
+        // A rep that does not loop shows its end frame for one frame's time beyond its length (its times are the
+        // looping ones and the end: `times.count - 1` steps).
+        if !loops, timeline.duration > 0 { seconds += Double(timeline.duration) / Double(times.count - 1) }
         let delays = APNGEncoder.delays(seconds: seconds, count: apngFrames.count)
         let apng = try APNGEncoder.encode(frames: apngFrames, width: side, height: side, delays: delays)
         return Loop(frames: pngs, apng: apng, milliseconds: delays.reduce(0) { $0 + Int($1.num) }, offset: offset)

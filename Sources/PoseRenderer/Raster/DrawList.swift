@@ -93,60 +93,51 @@ public struct DrawList: Sendable {
                 let normals = k < posed.normals.count && posed.normals[k].count == part.positionIndices.count ? posed.normals[k] : []
                 let idx = part.positionIndices
                 let whole = idx.count / 3 * 3
+                let firstCorner = cornerNormals.count
+                let missing = SIMD3<Float>(.nan, .nan, .nan)
                 if whole > 0, idx.prefix(whole).max().map({ Int($0) < vcount }) == true {
-                    // Every triangle's corners are in range (a mesh as the resolver builds it): its indices, normals,
-                    // colour and layer copied in bulk, then only the corners whose normal is missing or degenerate
-                    // given the face's, as the loop below gives them.
-                    let start = cornerNormals.count
+                    // Every triangle's corners are in range (a mesh as the resolver builds it): copied in bulk.
                     indices.append(contentsOf: idx.prefix(whole).lazy.map { base + $0 })
                     if normals.isEmpty {
-                        cornerNormals.append(contentsOf: repeatElement(SIMD3<Float>(.nan, .nan, .nan), count: whole))
+                        cornerNormals.append(contentsOf: repeatElement(missing, count: whole))
                     } else {
                         cornerNormals.append(contentsOf: normals.prefix(whole))
                     }
-                    cornerNormals.withUnsafeMutableBufferPointer { out in
-                        posed.positions.withUnsafeBufferPointer { p in
-                            for t in 0..<(whole / 3) {
+                } else {
+                    // A triangle with a corner out of range is left out.
+                    var c = 0
+                    while c + 2 < idx.count {
+                        if Int(idx[c]) < vcount && Int(idx[c + 1]) < vcount && Int(idx[c + 2]) < vcount {
+                            for q in 0..<3 {
+                                indices.append(base + idx[c + q])
+                                cornerNormals.append(normals.isEmpty ? missing : normals[c + q])
+                            }
+                        }
+                        c += 3
+                    }
+                }
+                let added = (cornerNormals.count - firstCorner) / 3
+                colorIndex.append(contentsOf: repeatElement(slot, count: added))
+                layer.append(contentsOf: repeatElement(kind, count: added))
+                // The face's normal stands in for a missing, non-finite or zero corner normal (computed only then).
+                cornerNormals.withUnsafeMutableBufferPointer { out in
+                    positions.withUnsafeBufferPointer { p in
+                        indices.withUnsafeBufferPointer { tri in
+                            for corner in stride(from: firstCorner, to: out.count, by: 3) {
                                 var faceOK: SIMD3<Float>? = nil
                                 for q in 0..<3 {
-                                    let n = out[start + 3 * t + q]
+                                    let n = out[corner + q]
                                     guard !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 else { continue }
                                     if faceOK == nil {
-                                        let a = Int(idx[3 * t]), b = Int(idx[3 * t + 1]), d = Int(idx[3 * t + 2])
+                                        let a = Int(tri[corner]), b = Int(tri[corner + 1]), d = Int(tri[corner + 2])
                                         let face = simdNormalize(simdCross(p[b] - p[a], p[d] - p[a]))
                                         faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
                                     }
-                                    out[start + 3 * t + q] = faceOK!
+                                    out[corner + q] = faceOK!
                                 }
                             }
                         }
                     }
-                    colorIndex.append(contentsOf: repeatElement(slot, count: whole / 3))
-                    layer.append(contentsOf: repeatElement(kind, count: whole / 3))
-                    continue
-                }
-                var c = 0
-                while c + 2 < idx.count {
-                    let a = Int(idx[c]), b = Int(idx[c + 1]), d = Int(idx[c + 2])
-                    if a < vcount && b < vcount && d < vcount {
-                        indices.append(base + UInt32(a)); indices.append(base + UInt32(b)); indices.append(base + UInt32(d))
-                        // The face's normal stands in for a missing or degenerate corner normal (computed only then).
-                        var faceOK: SIMD3<Float>? = nil
-                        for q in 0..<3 {
-                            var n = normals.isEmpty ? SIMD3<Float>(.nan, .nan, .nan) : normals[c + q]
-                            if !(n.x.isFinite && n.y.isFinite && n.z.isFinite) || simdDot(n, n) < 1e-12 {
-                                if faceOK == nil {
-                                    let face = simdNormalize(simdCross(posed.positions[b] - posed.positions[a], posed.positions[d] - posed.positions[a]))
-                                    faceOK = face.x.isFinite ? face : SIMD3<Float>(0, 0, 1)
-                                }
-                                n = faceOK!
-                            }
-                            cornerNormals.append(n)
-                        }
-                        colorIndex.append(slot)
-                        layer.append(kind)
-                    }
-                    c += 3
                 }
             }
         }
