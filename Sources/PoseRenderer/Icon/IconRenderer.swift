@@ -117,7 +117,33 @@ public struct IconRenderer: Sendable {
         let m = camera.viewProjection
         var lo = SIMD2<Float>(repeating: .infinity), hi = SIMD2<Float>(repeating: -.infinity)
         let half = Float(size) / 2
-        for p in positions {
+        // Four points at a time, each lane the same arithmetic as `m * SIMD4(p, 1)` (x, y and w rows, summed in the
+        // same order) and the same divide: the same bits as one by one. A NaN coordinate never wins a min or max.
+        let r0 = SIMD4(m.columns.0.x, m.columns.1.x, m.columns.2.x, m.columns.3.x)
+        let r1 = SIMD4(m.columns.0.y, m.columns.1.y, m.columns.2.y, m.columns.3.y)
+        let r3 = SIMD4(m.columns.0.w, m.columns.1.w, m.columns.2.w, m.columns.3.w)
+        var lox = SIMD4<Float>(repeating: .infinity), loy = lox, hix = -lox, hiy = -lox
+        let count = positions.count, whole = count / 4 * 4
+        positions.withUnsafeBufferPointer { ps in
+            var i = 0
+            while i < whole {
+                let a = ps[i], b = ps[i + 1], c = ps[i + 2], d = ps[i + 3]
+                let px = SIMD4(a.x, b.x, c.x, d.x), py = SIMD4(a.y, b.y, c.y, d.y), pz = SIMD4(a.z, b.z, c.z, d.z)
+                let cx = r0.x * px + r0.y * py + r0.z * pz + r0.w
+                let cy = r1.x * px + r1.y * py + r1.z * pz + r1.w
+                let cw = r3.x * px + r3.y * py + r3.z * pz + r3.w
+                let ok = cw .> 1e-6
+                let qx = (cx / cw + 1) * half, qy = (1 - cy / cw) * half
+                lox = lox.replacing(with: qx, where: ok .& (qx .< lox))
+                loy = loy.replacing(with: qy, where: ok .& (qy .< loy))
+                hix = hix.replacing(with: qx, where: ok .& (qx .>= hix))
+                hiy = hiy.replacing(with: qy, where: ok .& (qy .>= hiy))
+                i += 4
+            }
+        }
+        lo = SIMD2(lox.min(), loy.min())
+        hi = SIMD2(hix.max(), hiy.max())
+        for p in positions[whole...] {
             let c = m * SIMD4(p, 1)
             guard c.w > 1e-6 else { continue }
             let q = SIMD2((c.x / c.w + 1) * half, (1 - c.y / c.w) * half)
@@ -199,7 +225,7 @@ public struct IconRenderer: Sendable {
     public func prepare(_ pose: Pose) -> Frame {
         let scene = renderer.scene
         let meshes = renderer.deformer.posedMeshes(pose, normals: true)
-        let list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
+        var list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
         let skinned = meshes.filter { if case .skin = scene.meshInstances[$0.instance].source { return true } else { return false } }
         // The figure's points alone: its skinned meshes' posed positions (all of them when nothing, or everything,
         // is skinned), in the list's order.
@@ -211,11 +237,11 @@ public struct IconRenderer: Sendable {
             for m in skinned { figure.positions.append(contentsOf: m.positions) }
         }
         let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
-        var all = list
+        // Appended in place: only the positions, which the figure shares, are copied (not the normals and indices).
         if style.floor, let floor = Self.floor(under: figure, within: list, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
-            all.append(floor)
+            list.append(floor)
         }
-        return Frame(list: all, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
+        return Frame(list: list, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
     }
 
     /// Lowest figure point (metres above 0) for which a floor is drawn: a figure that touches height 0
