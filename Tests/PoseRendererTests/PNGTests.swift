@@ -25,6 +25,50 @@ import PipelineKit
         #expect(try PNGEncoder.encode(img) == png, "deterministic")
     }
 
+    /// Four pixels encoded at once give the bytes of one by one (``SRGB/encodePixels4``), for every kind of pixel: clear,
+    /// alpha under half a step, opaque, colour above alpha (clamped), negative values, -0, and random ones; and the
+    /// fast PNG writer's rows (runs copied, the rest four at a time, a tail of one to three) are those bytes.
+    @Test func fourPixelsAtOnceAreTheBytesOfOneByOne() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random() -> Float {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Float((z ^ (z >> 31)) >> 40) / Float(1 << 24)
+        }
+        var pixels: [SIMD4<Float>] = [.zero, SIMD4(0.5, 0.5, 0.5, 1), SIMD4(0.2, 0.3, 0.4, 0.5), SIMD4(1, 1, 1, 1e-3),
+                                      SIMD4(0.9, 0.1, 0.5, 0.5), SIMD4(-0.1, 0.2, 2, 1.5), SIMD4(0.1, 0.1, 0.1, -0.5),
+                                      SIMD4(0, 0, 0, -0.0), SIMD4(0.001, 0.002, 0.003, 1.5 / 255), SIMD4(1, 0, 0, 0.5 / 255),
+                                      SIMD4(0.3, 0.3, 0.3, 0.3), SIMD4(0.3, 0.3, 0.3, 0.3)]
+        for _ in 0..<4000 {
+            let a = random() < 0.2 ? 0 : random()
+            pixels.append(SIMD4(random() * a, random() * a, random() * a * 1.1, a))
+        }
+        let table = SRGB.encodeTable
+        table.withUnsafeBufferPointer { t in
+            for i in stride(from: 0, to: pixels.count - 3, by: 1) {
+                let four = SRGB.encodePixels4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3], table: t)
+                for k in 0..<4 {
+                    let one = SRGB.encodePixel(pixels[i + k], table: t)
+                    #expect(SIMD4(four[4 * k], four[4 * k + 1], four[4 * k + 2], four[4 * k + 3]) == one, "pixel \(i + k): \(pixels[i + k])")
+                }
+            }
+        }
+        // Whole images through both writers: widths with a tail of 0 to 3 pixels, runs of one pixel between others.
+        for width in [1, 3, 4, 5, 7, 64, 67] {
+            let height = 5
+            var image = LinearImage(width: width, height: height)
+            for i in image.pixels.indices { image.pixels[i] = i % 7 < 4 ? pixels[5] : pixels[(i * 31) % pixels.count] }
+            let bytes = SRGB.encodeStraight(image)
+            var one: [UInt8] = []
+            for p in image.pixels { let b = SRGB.encodePixel(p, table: table); one += [b[0], b[1], b[2], b[3]] }
+            #expect(bytes == one, "width \(width)")
+            let decoded = try PNGEncoder.decode(try PNGEncoder.encode(image, fast: true))
+            #expect(decoded.rgba == one, "fast PNG, width \(width)")
+        }
+    }
+
     @Test func chunksAreSRGBWithoutTimestamp() throws {
         let png = try PNGEncoder.encode(Self.sampleIcon())
         #expect(Array(png[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

@@ -78,7 +78,14 @@ public enum SRGB {
             image.pixels.withUnsafeBufferPointer { src in
                 out.withUnsafeMutableBytes { dst in
                     let d = dst.bindMemory(to: SIMD4<UInt8>.self)
-                    for i in 0..<src.count { d[i] = encodePixel(src[i], table: table) }
+                    let whole = src.count / 4 * 4
+                    var i = 0
+                    while i < whole {
+                        let bytes = encodePixels4(src[i], src[i + 1], src[i + 2], src[i + 3], table: table)
+                        UnsafeMutableRawPointer(d.baseAddress! + i).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+                        i += 4
+                    }
+                    for i in whole..<src.count { d[i] = encodePixel(src[i], table: table) }
                 }
             }
         }
@@ -96,6 +103,41 @@ public enum SRGB {
         let c = (SIMD3(p.x, p.y, p.z) * (1 / a)).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         let q = c * 65535 + 0.5
         return SIMD4(table[Int(Int32(q.x))], table[Int(Int32(q.y))], table[Int(Int32(q.z))], UInt8(Int32(a8)))
+    }
+
+    /// Four pixels' ``encodePixel(_:table:)`` at once (16 bytes, in order): each lane the same arithmetic (the same
+    /// clamps, one division `1 / a`, the same products and truncations), so the same bytes, with the divisions and
+    /// the clamps done four at a time.
+    @inline(__always)
+    static func encodePixels4(_ p0: SIMD4<Float>, _ p1: SIMD4<Float>, _ p2: SIMD4<Float>, _ p3: SIMD4<Float>,
+                              table: UnsafeBufferPointer<UInt8>) -> SIMD16<UInt8> {
+        let one = SIMD4<Float>(repeating: 1)
+        // As `min(max(w, 0), 1)`; a NaN stays NaN and is cleared below, as `a8 >= 1` fails for it.
+        let a = SIMD4(p0.w, p1.w, p2.w, p3.w).clamped(lowerBound: .zero, upperBound: one)
+        let a8 = a * 255 + 0.5
+        let drawn = a8 .>= 1
+        if !any(drawn) { return .zero }
+        let inv = one / a
+        func channel(_ c: SIMD4<Float>) -> SIMD4<Int32> {
+            // Lanes not drawn are set to 0 before the conversion (their quotient may be NaN or infinite).
+            let q = (c * inv).clamped(lowerBound: .zero, upperBound: one) * 65535 + 0.5
+            return SIMD4<Int32>(q.replacing(with: 0, where: .!drawn), rounding: .towardZero)
+        }
+        let r = channel(SIMD4(p0.x, p1.x, p2.x, p3.x)), g = channel(SIMD4(p0.y, p1.y, p2.y, p3.y))
+        let b = channel(SIMD4(p0.z, p1.z, p2.z, p3.z))
+        let alpha = SIMD4<Int32>(a8.replacing(with: 0, where: .!drawn), rounding: .towardZero)
+        var out = SIMD16<UInt8>(table[Int(r[0])], table[Int(g[0])], table[Int(b[0])], UInt8(truncatingIfNeeded: alpha[0]),
+                                table[Int(r[1])], table[Int(g[1])], table[Int(b[1])], UInt8(truncatingIfNeeded: alpha[1]),
+                                table[Int(r[2])], table[Int(g[2])], table[Int(b[2])], UInt8(truncatingIfNeeded: alpha[2]),
+                                table[Int(r[3])], table[Int(g[3])], table[Int(b[3])], UInt8(truncatingIfNeeded: alpha[3]))
+        if !all(drawn) {
+            let keep = SIMD16<UInt8>(drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0,
+                                     drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0,
+                                     drawn[2] ? 255 : 0, drawn[2] ? 255 : 0, drawn[2] ? 255 : 0, drawn[2] ? 255 : 0,
+                                     drawn[3] ? 255 : 0, drawn[3] ? 255 : 0, drawn[3] ? 255 : 0, drawn[3] ? 255 : 0)
+            out &= keep
+        }
+        return out
     }
 
     /// 8-bit straight-alpha sRGB RGBA bytes back to premultiplied linear pixels (exact transfer function).

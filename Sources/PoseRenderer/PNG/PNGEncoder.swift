@@ -112,10 +112,32 @@ public enum PNGEncoder {
                     // sign is encoded again, to the same bytes).
                     var last = SIMD4<UInt32>.zero, lastBytes = SIMD4<UInt8>.zero
                     let pixels = UnsafeRawPointer(src.baseAddress!)
+                    let whole = w / 4 * 4
                     for y in 0..<h {
                         let row = dst.baseAddress! + y * rowBytes + 1
                         let line = pixels + 16 * y * w
-                        for x in 0..<w {
+                        // Four pixels at a time: a run of the last pixel is copied, anything else encoded four at once
+                        // (``SRGB/encodePixels4``: the same bytes as one by one).
+                        var x = 0
+                        while x < whole {
+                            let b0 = line.loadUnaligned(fromByteOffset: 16 * x, as: SIMD4<UInt32>.self)
+                            let b1 = line.loadUnaligned(fromByteOffset: 16 * x + 16, as: SIMD4<UInt32>.self)
+                            let b2 = line.loadUnaligned(fromByteOffset: 16 * x + 32, as: SIMD4<UInt32>.self)
+                            let b3 = line.loadUnaligned(fromByteOffset: 16 * x + 48, as: SIMD4<UInt32>.self)
+                            if b0 == last && b1 == last && b2 == last && b3 == last {
+                                let l = lastBytes
+                                (row + 4 * x).storeBytes(of: SIMD16(lowHalf: SIMD8(lowHalf: l, highHalf: l), highHalf: SIMD8(lowHalf: l, highHalf: l)),
+                                                         as: SIMD16<UInt8>.self)
+                            } else {
+                                let i = y * w + x
+                                let bytes = SRGB.encodePixels4(src[i], src[i + 1], src[i + 2], src[i + 3], table: table)
+                                (row + 4 * x).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+                                last = b3
+                                lastBytes = SIMD4(bytes[12], bytes[13], bytes[14], bytes[15])
+                            }
+                            x += 4
+                        }
+                        for x in whole..<w {
                             let bits = line.loadUnaligned(fromByteOffset: 16 * x, as: SIMD4<UInt32>.self)
                             if bits != last {
                                 last = bits
