@@ -118,18 +118,19 @@ public enum SRGB {
         let drawn = a8 .>= 1
         if !any(drawn) { return .zero }
         let inv = one / a
-        func channel(_ c: SIMD4<Float>) -> SIMD4<Int32> {
+        func channel(_ c: SIMD4<Float>) -> SIMD4<Float> {
             // Lanes not drawn are set to 0 before the conversion (their quotient may be NaN or infinite).
             let q = (c * inv).clamped(lowerBound: .zero, upperBound: one) * 65535 + 0.5
-            return SIMD4<Int32>(q.replacing(with: 0, where: .!drawn), rounding: .towardZero)
+            return q.replacing(with: 0, where: .!drawn)
         }
         let r = channel(SIMD4(p0.x, p1.x, p2.x, p3.x)), g = channel(SIMD4(p0.y, p1.y, p2.y, p3.y))
         let b = channel(SIMD4(p0.z, p1.z, p2.z, p3.z))
-        let alpha = SIMD4<Int32>(a8.replacing(with: 0, where: .!drawn), rounding: .towardZero)
-        var out = SIMD16<UInt8>(table[Int(r[0])], table[Int(g[0])], table[Int(b[0])], UInt8(truncatingIfNeeded: alpha[0]),
-                                table[Int(r[1])], table[Int(g[1])], table[Int(b[1])], UInt8(truncatingIfNeeded: alpha[1]),
-                                table[Int(r[2])], table[Int(g[2])], table[Int(b[2])], UInt8(truncatingIfNeeded: alpha[2]),
-                                table[Int(r[3])], table[Int(g[3])], table[Int(b[3])], UInt8(truncatingIfNeeded: alpha[3]))
+        let alpha = a8.replacing(with: 0, where: .!drawn)
+        // Lane by lane, `Int32(_:)` truncates as the one-pixel path does (the generic vector conversion is far slower).
+        @inline(__always) func at(_ v: SIMD4<Float>, _ k: Int) -> UInt8 { table[Int(Int32(v[k]))] }
+        @inline(__always) func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: Int32(alpha[k])) }
+        var out = SIMD16<UInt8>(at(r, 0), at(g, 0), at(b, 0), byte(0), at(r, 1), at(g, 1), at(b, 1), byte(1),
+                                at(r, 2), at(g, 2), at(b, 2), byte(2), at(r, 3), at(g, 3), at(b, 3), byte(3))
         if !all(drawn) {
             let keep = SIMD16<UInt8>(drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0,
                                      drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0,
