@@ -7,7 +7,10 @@
 ///   arms, elbows at 40 with the head clear of the floor, head on the floor) and the two one-arm steps, 08 (halfway)
 ///   and 10 (bottom), which differ from each other in depth only. From there the arms' bend, the head's gap to the
 ///   floor and the feet off it are outlines and the two arms part (from the side they lay on one another: 01 and 05
-///   read alike); the one-arm steps' split legs are a V.
+///   read alike); the one-arm steps' split legs are a V. The one-arm steps, which have no wall and differ in depth
+///   alone, are seen from the same side but level (``levelDepthView``): the floor is then a line, and the head is on
+///   it (10) or clear of it (08). Raised, the slab's top face took up the head's gap and a rater read the two for
+///   each other (seed 33100).
 /// - Steps that differ in what the hands do (06 touching, 07 one on a ball, 09 the free arm straight out onto a
 ///   ball) share one raised front three-quarter view (``handsView``) where both hands and the free arm are in
 ///   front of the head and the wall hides behind the back.
@@ -40,8 +43,10 @@ extension ProgressionLibrary {
     /// differ as 04 and 05 do (seen from the front, a straddle hid the arm's bend and the two read for each other).
     static func splitLegs(_ k: KeyPose) -> KeyPose { k.left("thigh", -30).right("thigh", 30) }
 
-    /// Steps 01-05, 08 and 10: from the figure's left side turned 25 degrees to its front, raised.
+    /// Steps 01-05: from the figure's left side turned 25 degrees to its front, raised.
     static let depthView = ProgressionDefinition.View.from(-25, up: 20)
+    /// Steps 08 and 10: the same side, level (6 degrees up), so that the floor is a line under the head.
+    static let levelDepthView = ProgressionDefinition.View.from(-25, up: 6)
     /// Steps 06, 07 and 09: from the figure's front-left, raised.
     static let handsView = ProgressionDefinition.View.from(-65, up: 26)
 
@@ -99,7 +104,7 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "handstand-08", name: "Half one-arm handstand pushups", duration: 3,
             keys: [splitLegs(freeArmOut(handstand())).key(0), splitLegs(freeArmOut(handstandHalf)).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: depthView),
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: levelDepthView),
         ProgressionDefinition(
             // The lever arm straight out to the side at shoulder height, its hand on a ball; the rep rises part way
             // (the straight arm keeps the ball).
@@ -114,6 +119,6 @@ extension ProgressionLibrary {
         ProgressionDefinition(
             id: "handstand-10", name: "One-arm handstand pushups", duration: 3.5,
             keys: [splitLegs(freeArmIn(handstand())).key(0), splitLegs(freeArmIn(handstandBottom())).key(0.5)],
-            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: depthView),
+            iconic: 0.5, ground: .init(bones: ["hand.R"]), anchor: [.wrist("R")], contacts: [.hand("R")], view: levelDepthView),
     ]
 }
