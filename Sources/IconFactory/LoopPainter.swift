@@ -84,8 +84,9 @@ package enum LoopPainter {
     ///
     /// Two poses match when every node's world matrix agrees within ``tolerance`` (the rotation and scale part,
     /// unitless; the translation within that many metres, in the file's units) and the morph weights are the
-    /// same. Within it, no vertex of a figure a few metres across moves by more than about 5e-5 m: 0.003 px at @3x
-    /// for the bundled framing, where the raster snaps every vertex to 1/1024 px. In the bundled reps a frame's
+    /// same. Within it (joints at unit scale, as Blender's are), no vertex of a figure a few metres across moves by
+    /// more than about 5e-5 m: 0.003 px at @3x for the bundled framing, where the raster snaps every vertex to
+    /// 1/1024 px. In the bundled reps a frame's
     /// nearest earlier pose is either within 5e-6 (the same pose reached again: they differ by the rounding of the
     /// curve's arithmetic) or farther than 1e-5 (for all but 21 frames, farther than 1e-3). A reused frame differs
     /// from a render at its own time only in samples on an edge, as two renders of poses 1e-6 apart do (at @3x at
@@ -96,7 +97,7 @@ package enum LoopPainter {
 
         /// The frame of the first pose drawn that `pose` matches.
         func match(_ pose: Pose) -> Int? {
-            // The file's units per metre: the translation's tolerance in file units.
+            // Metres per file unit (the axis conversion's scale): the translation's tolerance in file units.
             let c = pose.axisConversion.columns.0
             let metres = (c.x * c.x + c.y * c.y + c.z * c.z).squareRoot()
             let move = metres > 0 && metres.isFinite ? Self.tolerance / metres : Self.tolerance

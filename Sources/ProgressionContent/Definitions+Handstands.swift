@@ -1,16 +1,15 @@
 /// Handstand pushups: upside down (root x 180, facing +Y), back to a thin wall, the wrists held where
 /// they are planted; holds sway a little.
 ///
-/// Camera rule (one for the row, see docs/reading-at-a-glance.md):
+/// Camera rule (one side for the row, see docs/reading-at-a-glance.md):
 /// - Steps that differ in how the body rests on the floor and how deep it goes are seen from the front-left
-///   three-quarter, raised (``depthView``): 01-05 (headstand on the forearms, crow with the feet in the air, straight
-///   arms, elbows at 40 with the head clear of the floor, head on the floor) and the two one-arm steps, 08 (halfway)
-///   and 10 (bottom), which differ from each other in depth only. From there the arms' bend, the head's gap to the
-///   floor and the feet off it are outlines and the two arms part (from the side they lay on one another: 01 and 05
-///   read alike); the one-arm steps' split legs are a V. The one-arm steps, which have no wall and differ in depth
-///   alone, are seen from the same side but level (``levelDepthView``): the floor is then a line, and the head is on
-///   it (10) or clear of it (08). Raised, the slab's top face took up the head's gap and a rater read the two for
-///   each other (seed 33100).
+///   three-quarter: 01-05 raised (``depthView``: headstand on the forearms, crow with the feet in the air, straight
+///   arms, elbows at 40 with the head clear of the floor, head on the floor), and the two one-arm steps, 08
+///   (halfway) and 10 (bottom), from the same side but level (``levelDepthView``). From that side the arms' bend, the
+///   head's gap to the floor and the feet off it are outlines and the two arms part (from the side they lay on one
+///   another: 01 and 05 read alike); the one-arm steps' split legs are a V. The one-arm steps have no wall and differ
+///   in depth alone: seen level, the floor is a line and the head is on it (10) or clear of it (08). Raised, the
+///   slab's top face took up the head's gap and a rater read the two for each other (seed 33100).
 /// - Steps that differ in what the hands do (06 touching, 07 one on a ball, 09 the free arm straight out onto a
 ///   ball) share one raised front three-quarter view (``handsView``) where both hands and the free arm are in
 ///   front of the head and the wall hides behind the back.
@@ -39,7 +38,7 @@ extension ProgressionLibrary {
     /// The one-arm steps (08, 10) split the legs, one forward and one back, 30 degrees each, away from the wall, as
     /// one-arm handstands balance. The legs are the figure's largest parts, so the V is a cue that reads at 60 pt: with
     /// the legs together a free arm out or on the hip was a few pixels and 08 read as 04 or 07, 10 as 05. The split is
-    /// forward and back (not a side straddle) so that it shows from ``depthView``, where 08's half and 10's bottom
+    /// forward and back (not a side straddle) so that it shows from the depth side (``levelDepthView``), where 08's half and 10's bottom
     /// differ as 04 and 05 do (seen from the front, a straddle hid the arm's bend and the two read for each other).
     static func splitLegs(_ k: KeyPose) -> KeyPose { k.left("thigh", -30).right("thigh", 30) }
 

@@ -40,7 +40,10 @@ import PipelineKit
         var pixels: [SIMD4<Float>] = [.zero, SIMD4(0.5, 0.5, 0.5, 1), SIMD4(0.2, 0.3, 0.4, 0.5), SIMD4(1, 1, 1, 1e-3),
                                       SIMD4(0.9, 0.1, 0.5, 0.5), SIMD4(-0.1, 0.2, 2, 1.5), SIMD4(0.1, 0.1, 0.1, -0.5),
                                       SIMD4(0, 0, 0, -0.0), SIMD4(0.001, 0.002, 0.003, 1.5 / 255), SIMD4(1, 0, 0, 0.5 / 255),
-                                      SIMD4(0.3, 0.3, 0.3, 0.3), SIMD4(0.3, 0.3, 0.3, 0.3)]
+                                      SIMD4(0.3, 0.3, 0.3, 0.3), SIMD4(0.3, 0.3, 0.3, 0.3),
+                                      // Not numbers: neither path traps; a NaN or infinite value gives the same bytes.
+                                      SIMD4(.nan, 0.2, 0.2, 0.5), SIMD4(0.2, 0.2, 0.2, .nan), SIMD4(.infinity, -.infinity, 0.1, 0.5),
+                                      SIMD4(0.1, 0.1, 0.1, .infinity), SIMD4(0.1, 0.1, 0.1, -.infinity), SIMD4(1e-30, 1e-38, 0, 1e-30)]
         for _ in 0..<4000 {
             let a = random() < 0.2 ? 0 : random()
             pixels.append(SIMD4(random() * a, random() * a, random() * a * 1.1, a))
@@ -55,11 +58,12 @@ import PipelineKit
                 }
             }
         }
-        // Whole images through both writers: widths with a tail of 0 to 3 pixels, runs of one pixel between others.
+        // Whole images through both writers: widths with a tail of 0 to 3 pixels; runs of 12 of one pixel (the
+        // writer copies a run's bytes four at a time once it has encoded them) between 12 others, across rows too.
         for width in [1, 3, 4, 5, 7, 64, 67] {
             let height = 5
             var image = LinearImage(width: width, height: height)
-            for i in image.pixels.indices { image.pixels[i] = i % 7 < 4 ? pixels[5] : pixels[(i * 31) % pixels.count] }
+            for i in image.pixels.indices { image.pixels[i] = (i / 12) % 2 == 0 ? pixels[5] : pixels[(i * 31) % pixels.count] }
             let bytes = SRGB.encodeStraight(image)
             var one: [UInt8] = []
             for p in image.pixels { let b = SRGB.encodePixel(p, table: table); one += [b[0], b[1], b[2], b[3]] }

@@ -112,7 +112,8 @@ public enum SRGB {
     static func encodePixels4(_ p0: SIMD4<Float>, _ p1: SIMD4<Float>, _ p2: SIMD4<Float>, _ p3: SIMD4<Float>,
                               table: UnsafeBufferPointer<UInt8>) -> SIMD16<UInt8> {
         let one = SIMD4<Float>(repeating: 1)
-        // As `min(max(w, 0), 1)`; a NaN stays NaN and is cleared below, as `a8 >= 1` fails for it.
+        // As `min(max(w, 0), 1)` for numbers. A NaN alpha (which `clamped` makes 0, where the one-pixel path keeps NaN)
+        // gives a clear pixel either way: `a8 >= 1` fails for both.
         let a = SIMD4(p0.w, p1.w, p2.w, p3.w).clamped(lowerBound: .zero, upperBound: one)
         let a8 = a * 255 + 0.5
         let drawn = a8 .>= 1
