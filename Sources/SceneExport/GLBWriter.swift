@@ -67,9 +67,12 @@ package enum GLBWriter {
             doc.materials.append(.init(name: m.name, pbrMetallicRoughness: .init(
                 baseColorFactor: [m.color.x, m.color.y, m.color.z, m.color.w], metallicFactor: 0, roughnessFactor: 0.8)))
         }
+        // Per mesh, the skin of the first node that draws it skinned (one pass over the nodes, not one per mesh).
+        var skinOfMesh: [Int: Int] = [:]
+        for n in model.nodes { if let m = n.mesh, let s = n.skin, skinOfMesh[m] == nil { skinOfMesh[m] = s } }
         for (m, original) in model.meshes.enumerated() {
             var mesh = original
-            if let s = model.nodes.first(where: { $0.mesh == m && $0.skin != nil })?.skin, let box = posed(m, s) {
+            if let s = skinOfMesh[m], let box = posed(m, s) {
                 Self.pad(&mesh, toHold: box)
             }
             var attributes: [String: Int] = [:]
