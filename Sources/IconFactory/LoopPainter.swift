@@ -87,8 +87,8 @@ package enum LoopPainter {
     /// same. Within it (joints at unit scale, as Blender's are), no vertex of a figure a few metres across moves by
     /// more than about 5e-5 m: 0.003 px at @3x for the bundled framing, where the raster snaps every vertex to
     /// 1/1024 px. In the bundled reps a frame's
-    /// nearest earlier pose is either within 5e-6 (the same pose reached again: they differ by the rounding of the
-    /// curve's arithmetic) or farther than 1e-5 (for all but 21 frames, farther than 1e-3). A reused frame differs
+    /// nearest earlier pose is either within 6e-6 (the same pose reached again: they differ by the rounding of the
+    /// curve's arithmetic) or farther than 1.6e-5 (for all but 21 frames, farther than 1e-3). A reused frame differs
     /// from a render at its own time only in samples on an edge, as two renders of poses 1e-6 apart do (at @3x at
     /// most 0.35% of the figure's pixels by more than 1/255).
     struct DrawnPoses {
