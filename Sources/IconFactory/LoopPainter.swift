@@ -42,18 +42,23 @@ package enum LoopPainter {
 
     /// The loop's framing: one camera for every frame (the rig's, posed at each time; else the one fitted to the
     /// first frame) and the one offset that frames them all. Each frame is measured from its skinned positions alone
-    /// and let go (a rep's prepared frames together are hundreds of MB), then drawn one by one.
-    package static func framing(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws -> (camera: RenderCamera?, offset: SIMD2<Float>) {
+    /// and let go (a rep's prepared frames together are hundreds of MB), then drawn one by one. `drawnAs`: per time,
+    /// the first time whose pose it matches (``DrawnPoses``; itself when none), which the drawing follows too.
+    package static func framing(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws
+        -> (camera: RenderCamera?, offset: SIMD2<Float>, drawnAs: [Int]) {
         var fitted: RenderCamera?
         var boxes: [IconRenderer.Boxes] = []
         var drawn = DrawnPoses()
+        var drawnAs: [Int] = []
         for (k, t) in times.enumerated() {
             let pose = scene.pose(at: t)
             if let earlier = drawn.match(pose) {
                 boxes.append(boxes[earlier])
+                drawnAs.append(earlier)
                 continue
             }
             drawn.add(pose, frame: k)
+            drawnAs.append(k)
             let measured = renderer.centringBoxes(pose: pose, camera: fitted)
             if k == 0, !measured.isFile {
                 fitted = measured.camera
@@ -63,17 +68,12 @@ package enum LoopPainter {
         guard let offset = renderer.centringOffset(boxes: boxes) else {
             throw RenderError(description: "the figure is not in view of the camera during the rep")
         }
-        return (fitted, offset)
+        return (fitted, offset, drawnAs)
     }
 
     /// The frame at `time`, prepared to draw through the loop's camera (`fitted`: nil for the rig's own).
     package static func frame(_ renderer: IconRenderer, scene: Scene, at time: Float, fitted: RenderCamera?) -> IconRenderer.Frame {
-        frame(renderer, pose: scene.pose(at: time), fitted: fitted)
-    }
-
-    /// ``frame(_:scene:at:fitted:)`` of a pose already evaluated.
-    static func frame(_ renderer: IconRenderer, pose: Pose, fitted: RenderCamera?) -> IconRenderer.Frame {
-        var frame = renderer.prepare(pose)
+        var frame = renderer.prepare(scene.pose(at: time))
         if let fitted { frame.camera = fitted }
         return frame
     }
@@ -127,23 +127,18 @@ package enum LoopPainter {
     package static func paint(scene: Scene, style: IconStyle, timeline: PreviewTimeline, fps: Int, loops: Bool = true) throws -> Loop {
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = Self.times(timeline, fps: fps, loops: loops)
-        let (fitted, offset) = try framing(renderer, scene: scene, times: times)
+        let (fitted, offset, drawnAs) = try framing(renderer, scene: scene, times: times)
         var pngs: [[[UInt8]]] = []
         var apngFrames: [[UInt8]] = []
         let scales = LoopBatch.atlasScales
-        var drawn = DrawnPoses()
-        var drawnAs: [Int] = []
-        for t in times {
-            let pose = scene.pose(at: t)
-            if let earlier = drawn.match(pose) {
-                pngs.append(pngs[earlier])
-                apngFrames.append(apngFrames[earlier])
-                drawnAs.append(earlier)
+        for (k, t) in times.enumerated() {
+            // A time whose pose the framing found drawn before shows that frame's images.
+            if drawnAs[k] != k {
+                pngs.append(pngs[drawnAs[k]])
+                apngFrames.append(apngFrames[drawnAs[k]])
                 continue
             }
-            drawnAs.append(pngs.count)
-            drawn.add(pose, frame: pngs.count)
-            let frame = Self.frame(renderer, pose: pose, fitted: fitted)
+            let frame = Self.frame(renderer, scene: scene, at: t, fitted: fitted)
             let images = renderer.render(frame, variants: [variant], scales: scales, offset: offset, circles: false)
             var encoded: [[UInt8]] = []
             for (scale, image) in zip(scales, images) {

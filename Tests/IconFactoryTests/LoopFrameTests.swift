@@ -69,7 +69,7 @@ import TestSupport
         let timeline = PreviewTimeline(scene: scene)
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (fitted, offset) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let (fitted, offset, _) = try LoopPainter.framing(renderer, scene: scene, times: times)
         let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted) }
         // The union's offset is the one the frames together give.
         #expect(renderer.centringOffset(frames: frames) == offset)

@@ -130,16 +130,10 @@ public enum SRGB {
         // Lane by lane, `Int32(_:)` truncates as the one-pixel path does (the generic vector conversion is far slower).
         @inline(__always) func at(_ v: SIMD4<Float>, _ k: Int) -> UInt8 { table[Int(Int32(v[k]))] }
         @inline(__always) func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: Int32(alpha[k])) }
-        var out = SIMD16<UInt8>(at(r, 0), at(g, 0), at(b, 0), byte(0), at(r, 1), at(g, 1), at(b, 1), byte(1),
-                                at(r, 2), at(g, 2), at(b, 2), byte(2), at(r, 3), at(g, 3), at(b, 3), byte(3))
-        if !all(drawn) {
-            let keep = SIMD16<UInt8>(drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0, drawn[0] ? 255 : 0,
-                                     drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0, drawn[1] ? 255 : 0,
-                                     drawn[2] ? 255 : 0, drawn[2] ? 255 : 0, drawn[2] ? 255 : 0, drawn[2] ? 255 : 0,
-                                     drawn[3] ? 255 : 0, drawn[3] ? 255 : 0, drawn[3] ? 255 : 0, drawn[3] ? 255 : 0)
-            out &= keep
-        }
-        return out
+        // A lane not drawn reads `table[0]`, which is 0 (linear 0 is sRGB 0), and alpha 0: its four bytes are 0, as
+        // the one-pixel path's `.zero`.
+        return SIMD16<UInt8>(at(r, 0), at(g, 0), at(b, 0), byte(0), at(r, 1), at(g, 1), at(b, 1), byte(1),
+                             at(r, 2), at(g, 2), at(b, 2), byte(2), at(r, 3), at(g, 3), at(b, 3), byte(3))
     }
 
     /// 8-bit straight-alpha sRGB RGBA bytes back to premultiplied linear pixels (exact transfer function).
