@@ -7,12 +7,16 @@
 ///   forward) are seen from the side (``View/side``): depth, the box, the free leg straight out in front and the hand
 ///   reaching down to the ball by the standing foot (09) are the outline there.
 /// - Steps that differ in what happens sideways (06 feet together, 07 a foot on a ball out to the side) share one
-///   front three-quarter view from the figure's front-left (``squatSideCueView``), where both feet, the gap between
-///   them and the ball are in view. 09 was seen from there too, and read for 07: its free leg lay where 07's ball
-///   leg lies, and only the ball's place told them apart.
+///   front view, a little raised (``squatSideCueView``), where both feet, the gap between them and the ball are in
+///   view and "to the side" is sideways on the screen. 09 was seen from the front-left too, and read for 07: its free
+///   leg lay where 07's ball leg lies, and only the ball's place told them apart. Later, with 07 seen from the
+///   front-left (65°) and 09 from the side, the two were still read for each other once (seed 19859): from 65° 07's
+///   ball leg pointed at the viewer like a leg out in front, and 09's small ball behind the heel looked like a foot on
+///   a ball. Now 07 is seen from straight in front (a wide squat, one foot up on the ball beside it) and 09's hand
+///   reaches forward and down onto a larger ball in front of the standing foot.
 extension ProgressionLibrary {
-    /// Steps 06 and 07: from the figure's front-left, a little raised.
-    static let squatSideCueView = ProgressionDefinition.View.from(65, up: 12)
+    /// Steps 06 and 07: from straight in front, a little raised.
+    static let squatSideCueView = ProgressionDefinition.View.from(90, up: 12)
 
     /// A squat at `hip` (thigh, relative to the pelvis), `knee`, with the pelvis tilted `lean` and the
     /// trunk bent `trunk` per spine joint; arms horizontal in front.
@@ -80,12 +84,14 @@ extension ProgressionLibrary {
                     .both("upper_arm", -120).j("neck", -5).key(0.5)],
             iconic: 0.5, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")], contacts: [.foot("L")]),
         ProgressionDefinition(
-            // The left hand (the standing leg's side) down on a small ball just outside the left foot; the right arm
-            // and the free right leg forward.
+            // The left hand (the standing leg's side) reaches forward and down onto a ball just in front of the left
+            // foot (the ball's size follows the hand's height: 0.12 m radius); the right arm and the free right leg
+            // forward.
             id: "squat-09", name: "Assisted one-leg squats", duration: 3,
             keys: [KeyPose().right("thigh", -40).right("upper_arm", -90).left("upper_arm", -10, -20).key(0),
                    KeyPose().root(30).trunk(12).left("thigh", -142).left("shin", 150).right("thigh", -132)
-                    .right("upper_arm", -130).left("upper_arm", -10, -20).left("hand", -60).j("neck", -15).key(0.5)],
+                    .right("upper_arm", -130).left("upper_arm", -75, -12).left("forearm", -30).left("hand", -50)
+                    .j("neck", -15).key(0.5)],
             iconic: 0.5, referenceKey: 1, ground: .init(bones: ["foot.L"]), anchor: [.ankle("L")],
             contacts: [.foot("L")],
             props: [.init(name: "ball", shape: .ball(radius: 0.1), position: SIMD3(0, 0.0, 0.1), attach: .palm("L"),
