@@ -37,7 +37,7 @@ package struct LoopBatch: Sendable {
     package typealias Event = BatchEvent
 
     /// Part of every record's input hash: bump when a change alters any loop's bytes.
-    package static let toolVersion = ToolVersion.name(revision: "loops 2: icon drawing without circles, one framing per rep, a pose met again shows its first frame, APNG with changed rectangles")
+    package static let toolVersion = ToolVersion.name(revision: "loops 3: icon drawing without circles, one framing and one floor per rep, a pose met again shows its first frame, APNG with changed rectangles")
 
     /// The asset catalog's folder and the APNGs' folder inside `--out`; the gallery's name.
     package static let xcassetsName = "ProgressionLoops.xcassets", apngFolder = "APNG", galleryName = "gallery.html"

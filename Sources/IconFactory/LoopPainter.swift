@@ -19,6 +19,8 @@ package enum LoopPainter {
         package var offset: SIMD2<Float>
         /// Per frame, the frame it was drawn as: itself, or an earlier one whose pose it matches (``DrawnPoses``).
         package var drawnAs: [Int] = []
+        /// The floor every frame is drawn on (nil: none).
+        package var floor: IconRenderer.FloorPlacement?
     }
 
     /// What a loop frame is drawn as: the not-done icon's figure for the white page (grey, dark ink, white glow).
@@ -41,39 +43,51 @@ package enum LoopPainter {
     }
 
     /// The loop's framing: one camera for every frame (the rig's, posed at each time; else the one fitted to the
-    /// first frame) and the one offset that frames them all. Each frame is measured from its skinned positions alone
-    /// and let go (a rep's prepared frames together are hundreds of MB), then drawn one by one. `drawnAs`: per time,
-    /// the first time whose pose it matches (``DrawnPoses``; itself when none), which the drawing follows too.
+    /// first frame), one floor for the whole rep and the one offset that frames them all. Each frame is measured
+    /// from its skinned positions alone and let go (a rep's prepared frames together are hundreds of MB), then
+    /// drawn one by one. `drawnAs`: per time, the first time whose pose it matches (``DrawnPoses``; itself when
+    /// none), which the drawing follows too.
+    ///
+    /// The floor: each frame's own (``IconRenderer/floorPlacement(under:within:right:)``), all laid along the
+    /// first frame's camera, and their union drawn in every frame (nil when no frame has one). A floor of each
+    /// frame's own grew and shrank with the rep (legs raised off it, hands coming down to it): 32 of the 60 loops.
     package static func framing(_ renderer: IconRenderer, scene: Scene, times: [Float]) throws
-        -> (camera: RenderCamera?, offset: SIMD2<Float>, drawnAs: [Int]) {
+        -> (camera: RenderCamera?, offset: SIMD2<Float>, drawnAs: [Int], floor: IconRenderer.FloorPlacement?) {
         var fitted: RenderCamera?
-        var boxes: [IconRenderer.Boxes] = []
+        var right: SIMD3<Float>?
+        var measured: [(boxes: IconRenderer.Boxes, camera: RenderCamera)] = []
+        var floor: IconRenderer.FloorPlacement?
         var drawn = DrawnPoses()
         var drawnAs: [Int] = []
         for (k, t) in times.enumerated() {
             let pose = scene.pose(at: t)
             if let earlier = drawn.match(pose) {
-                boxes.append(boxes[earlier])
                 drawnAs.append(earlier)
                 continue
             }
             drawn.add(pose, frame: k)
             drawnAs.append(k)
-            let measured = renderer.centringBoxes(pose: pose, camera: fitted)
-            if k == 0, !measured.isFile {
-                fitted = measured.camera
+            let m = renderer.measureWithoutFloor(pose: pose, camera: fitted, floorRight: right)
+            if k == 0 {
+                if !m.isFile { fitted = m.camera }
+                right = IconRenderer.floorRight(m.camera)
             }
-            boxes.append(measured.boxes)
+            if let own = m.floor { floor = floor.map { $0.union(own) } ?? own }
+            measured.append((m.boxes, fitted ?? m.camera))
         }
+        // A frame shown again adds nothing to the union of the boxes: only the frames drawn are measured.
+        let boxes = measured.map { m in floor.map { renderer.boxes(m.boxes, addingFloor: $0, camera: m.camera) } ?? m.boxes }
         guard let offset = renderer.centringOffset(boxes: boxes) else {
             throw RenderError(description: "the figure is not in view of the camera during the rep")
         }
-        return (fitted, offset, drawnAs)
+        return (fitted, offset, drawnAs, floor)
     }
 
-    /// The frame at `time`, prepared to draw through the loop's camera (`fitted`: nil for the rig's own).
-    package static func frame(_ renderer: IconRenderer, scene: Scene, at time: Float, fitted: RenderCamera?) -> IconRenderer.Frame {
-        var frame = renderer.prepare(scene.pose(at: time))
+    /// The frame at `time`, prepared to draw through the loop's camera (`fitted`: nil for the rig's own) on the
+    /// loop's floor (nil: none).
+    package static func frame(_ renderer: IconRenderer, scene: Scene, at time: Float, fitted: RenderCamera?,
+                              floor: IconRenderer.FloorPlacement?) -> IconRenderer.Frame {
+        var frame = renderer.prepare(scene.pose(at: time), floor: .placed(floor))
         if let fitted { frame.camera = fitted }
         return frame
     }
@@ -127,7 +141,7 @@ package enum LoopPainter {
     package static func paint(scene: Scene, style: IconStyle, timeline: PreviewTimeline, fps: Int, loops: Bool = true) throws -> Loop {
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = Self.times(timeline, fps: fps, loops: loops)
-        let (fitted, offset, drawnAs) = try framing(renderer, scene: scene, times: times)
+        let (fitted, offset, drawnAs, floor) = try framing(renderer, scene: scene, times: times)
         var pngs: [[[UInt8]]] = []
         var apngFrames: [[UInt8]] = []
         let scales = LoopBatch.atlasScales
@@ -138,7 +152,7 @@ package enum LoopPainter {
                 apngFrames.append(apngFrames[drawnAs[k]])
                 continue
             }
-            let frame = Self.frame(renderer, scene: scene, at: t, fitted: fitted)
+            let frame = Self.frame(renderer, scene: scene, at: t, fitted: fitted, floor: floor)
             let images = renderer.render(frame, variants: [variant], scales: scales, offset: offset, circles: false)
             var encoded: [[UInt8]] = []
             for (scale, image) in zip(scales, images) {
@@ -154,6 +168,7 @@ package enum LoopPainter {
         if !loops, timeline.duration > 0 { seconds += Double(timeline.duration) / Double(times.count - 1) }
         let delays = APNGEncoder.delays(seconds: seconds, count: apngFrames.count)
         let apng = try APNGEncoder.encode(frames: apngFrames, width: side, height: side, delays: delays)
-        return Loop(frames: pngs, apng: apng, milliseconds: delays.reduce(0) { $0 + Int($1.num) }, offset: offset, drawnAs: drawnAs)
+        return Loop(frames: pngs, apng: apng, milliseconds: delays.reduce(0) { $0 + Int($1.num) }, offset: offset, drawnAs: drawnAs,
+                    floor: floor)
     }
 }

@@ -27,7 +27,7 @@ import TestSupport
     }
 
     /// Every frame of `squat-04`'s loop equals the icon renderer's not-done drawing at that frame's time with the
-    /// loop's offset and no circles (exactly, byte for byte at @2x and @3x); and the icon with its circles is, in
+    /// loop's offset and floor and no circles (exactly, byte for byte at @2x and @3x); and the icon with its circles is, in
     /// linear light, that drawing over the circles (within 1e-5).
     @Test func aFrameIsTheIconsDrawingWithoutCircles() throws {
         let (scene, style) = try Self.posed("squat-04")
@@ -37,7 +37,7 @@ import TestSupport
         #expect(loop.frames.count == times.count && times.count == Int((timeline.duration * Float(Self.fps)).rounded()))
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         for k in [0, times.count / 2] {
-            let frame = renderer.prepare(scene.pose(at: times[k]))
+            let frame = renderer.prepare(scene.pose(at: times[k]), floor: .placed(loop.floor))
             let variant = [(state: IconState.incomplete, appearance: IconAppearance.light)]
             let bare = renderer.render(frame, variants: variant, scales: [2, 3], offset: loop.offset, circles: false)
             for (s, scale) in [2, 3].enumerated() {
@@ -69,8 +69,8 @@ import TestSupport
         let timeline = PreviewTimeline(scene: scene)
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (fitted, offset, _) = try LoopPainter.framing(renderer, scene: scene, times: times)
-        let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted) }
+        let (fitted, offset, _, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted, floor: floor) }
         // The union's offset is the one the frames together give.
         #expect(renderer.centringOffset(frames: frames) == offset)
         let single = frames.compactMap { renderer.centringOffset($0) }
@@ -109,7 +109,7 @@ import TestSupport
         let endPose = scene.pose(at: timeline.start + timeline.duration)
         let last = once.count - 1
         if loop.drawnAs[last] == last {
-            let end = renderer.prepare(endPose)
+            let end = renderer.prepare(endPose, floor: .placed(loop.floor))
             let drawn = renderer.render(end, variants: [LoopPainter.variant], scales: [2, 3], offset: loop.offset, circles: false)[0][0].image
             #expect(try PNGEncoder.decode(loop.frames[last][0]).rgba == PNGEncoder.decode(try PNGEncoder.encode(drawn, fast: true)).rgba)
         } else {
@@ -157,7 +157,7 @@ import TestSupport
             var drawn = LoopPainter.DrawnPoses()
             drawn.add(scene.pose(at: times[j]), frame: j)
             #expect(drawn.match(scene.pose(at: times[k])) == j)
-            let own = renderer.render(renderer.prepare(scene.pose(at: times[k])), variants: [LoopPainter.variant], scales: [3],
+            let own = renderer.render(renderer.prepare(scene.pose(at: times[k]), floor: .placed(loop.floor)), variants: [LoopPainter.variant], scales: [3],
                                       offset: loop.offset, circles: false)[0][0].image
             let expected = try PNGEncoder.decode(try PNGEncoder.encode(own, fast: true)).rgba
             let got = try PNGEncoder.decode(loop.frames[k][1]).rgba
@@ -169,6 +169,55 @@ import TestSupport
             let before = compare(try PNGEncoder.decode(loop.frames[k - 1][1]).rgba, expected)
             #expect(before.differing >= max(10, 4 * reuse.differing), "frame \(k): the one before differs in \(before.differing), the reused in \(reuse.differing)")
         }
+    }
+
+    /// One floor for the whole rep: legraise-05 lies on its back and raises its straight legs, so a floor of each
+    /// frame's own would shrink from under the whole body to under the trunk and grow back. The loop's floor is the
+    /// union of the frames' own (all laid along the first frame's camera), every frame is drawn on it, and the
+    /// framing keeps it inside the canvas; a frame prepared with it differs from one prepared with its own floor.
+    @Test func oneFloorForTheWholeRep() throws {
+        let (scene, style) = try Self.posed("legraise-05")
+        let timeline = PreviewTimeline(scene: scene)
+        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
+        let times = LoopPainter.times(timeline, fps: Self.fps)
+        let (fitted, offset, _, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let loopFloor = try #require(floor)
+        let first = renderer.measureWithoutFloor(pose: scene.pose(at: times[0]), camera: fitted, floorRight: nil)
+        let right = IconRenderer.floorRight(first.camera)
+        #expect(loopFloor.right == right)
+        let own = try times.map { t in
+            try #require(renderer.measureWithoutFloor(pose: scene.pose(at: t), camera: fitted, floorRight: right).floor)
+        }
+        // Each frame's own floor lies within the loop's, and the loop's is exactly their union.
+        let union = own.dropFirst().reduce(own[0]) { $0.union($1) }
+        #expect(union == loopFloor)
+        for o in own { #expect(o.a0 >= loopFloor.a0 && o.a1 <= loopFloor.a1 && o.b0 >= loopFloor.b0 && o.b1 <= loopFloor.b1) }
+        // The frames' own floors are not all one: at the top of the rep the legs are off the floor.
+        let lengths = own.map { $0.a1 - $0.a0 }
+        #expect(lengths.max()! - lengths.min()! > 0.2, "floor lengths \(lengths)")
+        // Every frame of the loop is drawn on that floor: its floor triangles are the loop's slab.
+        let loop = try LoopPainter.paint(scene: scene, style: style, timeline: timeline, fps: Self.fps)
+        #expect(loop.floor == loopFloor)
+        let slab = IconRenderer.floorSlab(loopFloor, color: .zero).positions
+        for t in times {
+            let frame = LoopPainter.frame(renderer, scene: scene, at: t, fitted: fitted, floor: loop.floor)
+            #expect(Array(frame.list.positions.suffix(8)) == slab)
+            #expect(frame.list.layer.filter { $0 == .floor }.count == 12)
+        }
+        // Where the legs are up, the loop's floor is longer than the frame's own, and the drawing shows it.
+        let top = try #require(lengths.indices.min { lengths[$0] < lengths[$1] })
+        let pose = scene.pose(at: times[top])
+        var onLoopFloor = renderer.prepare(pose, floor: .placed(loopFloor)), onOwn = renderer.prepare(pose)
+        if let fitted { onLoopFloor.camera = fitted; onOwn.camera = fitted }
+        let a = renderer.render(onLoopFloor, variants: [LoopPainter.variant], scale: 3, offset: offset, circles: false)[0].image
+        let b = renderer.render(onOwn, variants: [LoopPainter.variant], scale: 3, offset: offset, circles: false)[0].image
+        let covered = { (image: LinearImage) in image.pixels.filter { $0.w > 0.5 }.count }
+        #expect(covered(a) > covered(b), "on the loop's floor \(covered(a)) px drawn, on its own \(covered(b))")
+        // And a figure with no floor in any frame (a hang) gets none.
+        let (hang, hangStyle) = try Self.posed("pullup-06")
+        let hangRenderer = IconRenderer(scene: hang, style: hangStyle, camera: .auto, threads: 1)
+        let hangTimes = LoopPainter.times(PreviewTimeline(scene: hang), fps: Self.fps)
+        #expect(try LoopPainter.framing(hangRenderer, scene: hang, times: hangTimes).floor == nil)
     }
 
     /// Poses match within 1e-5 in every world matrix entry (the translation within 1e-5 m, in the file's units),

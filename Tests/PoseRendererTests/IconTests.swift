@@ -29,7 +29,9 @@ struct IconTests {
         figure.positions = [SIMD3(-0.2, 0, 0), SIMD3(0.3, 0, 0.1), SIMD3(0, 1.7, 0)]
         figure.indices = [0, 1, 2]
         let camera = RenderCamera.framing(figure.positions, aspect: 1, azimuth: 0, elevation: 10)
-        let floor = try #require(IconRenderer.floor(under: figure, within: figure, camera: camera, color: SIMD3(repeating: 0.5)))
+        let right = IconRenderer.floorRight(camera)
+        let floor = IconRenderer.floorSlab(try #require(IconRenderer.floorPlacement(under: figure, within: figure, right: right)),
+                                           color: SIMD3(repeating: 0.5))
         #expect(floor.triangleCount == 12 && floor.layer.allSatisfy { $0 == .floor })
         let ys = floor.positions.map(\.y), xs = floor.positions.map(\.x)
         #expect(abs((ys.max() ?? 0) + 0.001) < 1e-6 && (ys.min() ?? 0) < -0.02)
@@ -37,7 +39,7 @@ struct IconTests {
         #expect(abs((xs.min() ?? 0) + 0.2) < 1e-4 && abs((xs.max() ?? 0) - 0.3) < 1e-4)
         var hanging = figure
         hanging.positions = hanging.positions.map { $0 + SIMD3(0, 0.4, 0) }
-        #expect(IconRenderer.floor(under: hanging, within: hanging, camera: camera, color: SIMD3(repeating: 0.5)) == nil)
+        #expect(IconRenderer.floorPlacement(under: hanging, within: hanging, right: right) == nil)
     }
 
     /// The icon's figure is ink-outlined: its darkest pixels are at the ink's tone (the shading alone never

@@ -182,12 +182,15 @@ public struct IconRenderer: Sendable {
         boxes(frame.figure, all: frame.list, camera: frame.camera, scale: Self.measureScale)
     }
 
-    /// ``centringBoxes(_:)`` of `pose` without preparing it to draw: the same boxes (the figure and everything
-    /// drawn, the floor included, as ``prepare(_:)`` places it), measured through `camera` (nil: the one
-    /// ``prepare(_:)`` would choose), from the skinned positions alone (no normals, no draw list): a loop measures
-    /// every frame of its rep this way before it draws any. Returns the camera ``prepare(_:)`` would choose, and
-    /// whether it is the file's.
-    public func centringBoxes(pose: Pose, camera fixed: RenderCamera?) -> (boxes: Boxes, camera: RenderCamera, isFile: Bool) {
+    /// What a loop measures of `pose` before it draws any frame, from the skinned positions alone (no normals, no
+    /// draw list): the ``centringBoxes(_:)`` of the figure and everything drawn but the floor, measured through
+    /// `camera` (nil: the one ``prepare(_:floor:)`` would choose), and the floor this pose would get on its own,
+    /// laid along `floorRight` (nil: along the chosen camera's right; ``floorRight(_:)``), or nil when it gets none
+    /// (or the style draws none). Returns the camera ``prepare(_:floor:)`` would choose, and whether it is the file's.
+    /// A loop then places one floor for the whole rep and adds it to every frame's boxes
+    /// (``boxes(_:addingFloor:camera:)``).
+    public func measureWithoutFloor(pose: Pose, camera fixed: RenderCamera?, floorRight: SIMD3<Float>?)
+        -> (boxes: Boxes, floor: FloorPlacement?, camera: RenderCamera, isFile: Bool) {
         let scene = renderer.scene
         let meshes = renderer.deformer.posedMeshes(pose, normals: false)
         var all = DrawList(), figure = DrawList()
@@ -197,10 +200,21 @@ public struct IconRenderer: Sendable {
         }
         if figure.positions.isEmpty { figure = all }
         let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
-        if style.floor, let floor = Self.floor(under: figure, within: all, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
-            all.positions += floor.positions
+        let floor = style.floor
+            ? Self.floorPlacement(under: figure, within: all, right: floorRight ?? Self.floorRight(chosen.camera)) : nil
+        return (boxes(figure, all: all, camera: fixed ?? chosen.camera, scale: Self.measureScale), floor, chosen.camera, chosen.isFile)
+    }
+
+    /// `boxes` (a frame's, measured through `camera` at ``measureScale``) with the floor slab of `placement`
+    /// drawn too: the same boxes as measuring a frame prepared with that floor.
+    public func boxes(_ boxes: Boxes, addingFloor placement: FloorPlacement, camera: RenderCamera) -> Boxes {
+        let slab = Self.floorSlab(placement, color: .zero)
+        let floorBox = self.boxes(DrawList(), all: slab, camera: camera, scale: Self.measureScale).drawn
+        var out = boxes
+        if let f = floorBox {
+            out.drawn = out.drawn.map { (pointwiseMin($0.lo, f.lo), pointwiseMax($0.hi, f.hi)) } ?? f
         }
-        return (boxes(figure, all: all, camera: fixed ?? chosen.camera, scale: Self.measureScale), chosen.camera, chosen.isFile)
+        return out
     }
 
     /// ``centringOffset(frames:)`` from the frames' ``centringBoxes(_:)``.
@@ -220,9 +234,17 @@ public struct IconRenderer: Sendable {
         public var isFileCamera: Bool
     }
 
-    /// Skins `pose` and chooses its camera once, for several renders (offset, scales, states).
+    /// The floor a prepared pose is drawn on.
+    public enum FloorChoice: Sendable {
+        /// Its own (``floor(under:within:camera:color:)``), when the style draws floors: an icon's.
+        case own
+        /// This one for every frame of a rep (when the style draws floors), or none: a loop's.
+        case placed(FloorPlacement?)
+    }
+
+    /// Skins `pose` and chooses its camera once, for several renders (offset, scales, states), on `floor`.
     /// Cost: skinning every mesh instance, O(triangles).
-    public func prepare(_ pose: Pose) -> Frame {
+    public func prepare(_ pose: Pose, floor choice: FloorChoice = .own) -> Frame {
         let scene = renderer.scene
         let meshes = renderer.deformer.posedMeshes(pose, normals: true)
         var list = DrawList(scene: scene, meshes: meshes, coloring: renderer.coloring)
@@ -238,8 +260,13 @@ public struct IconRenderer: Sendable {
         }
         let chosen = renderer.camera(cameraChoice, pose: pose, list: figure, aspect: 1)
         // Appended in place: only the positions, which the figure shares, are copied (not the normals and indices).
-        if style.floor, let floor = Self.floor(under: figure, within: list, camera: chosen.camera, color: SRGB.linear(style.floorColor)) {
-            list.append(floor)
+        if style.floor {
+            let placement: FloorPlacement?
+            switch choice {
+            case .own: placement = Self.floorPlacement(under: figure, within: list, right: Self.floorRight(chosen.camera))
+            case .placed(let given): placement = given
+            }
+            if let placement { list.append(Self.floorSlab(placement, color: SRGB.linear(style.floorColor))) }
         }
         return Frame(list: list, figure: figure, camera: chosen.camera, isFileCamera: chosen.isFile)
     }
@@ -251,16 +278,37 @@ public struct IconRenderer: Sendable {
     /// The floor slab's thickness (metres), what shows of it from a level camera.
     static let floorThickness: Float = 0.035
 
-    /// A thin slab with its top at height 0 under what of `figure` is near the floor (within 0.3 m of its lowest
-    /// point), its long side across the view (the camera's right, level): that part's extent along it plus
-    /// 0.15 m each side (never beyond what `drawn`, the figure and its props, spans), and along the view its
-    /// depth plus 0.06 m each side. Layer ``DrawList/Layer/floor``, drawn flat. `nil` when the figure's lowest
-    /// point is outside ``floorReach`` or it has no finite points. O(vertices).
-    static func floor(under figure: DrawList, within drawn: DrawList, camera: RenderCamera, color: SIMD3<Float>) -> DrawList? {
+    /// Where a floor slab lies, level at height 0: along `right` (a level unit vector, the camera's right when it
+    /// was placed) from `a0` to `a1`, and along `across` (level, at right angles to it) from `b0` to `b1`.
+    public struct FloorPlacement: Sendable, Equatable {
+        public var right: SIMD3<Float>
+        public var a0: Float, a1: Float, b0: Float, b1: Float
+        public var across: SIMD3<Float> { SIMD3(-right.z, 0, right.x) }
+
+        /// The smallest placement along the same `right` that holds both (`other` must share `right`).
+        public func union(_ other: FloorPlacement) -> FloorPlacement {
+            FloorPlacement(right: right, a0: min(a0, other.a0), a1: max(a1, other.a1),
+                           b0: min(b0, other.b0), b1: max(b1, other.b1))
+        }
+    }
+
+    /// The level unit vector a floor is laid along: `camera`'s right, flattened (the world's x when it looks
+    /// straight down or up).
+    public static func floorRight(_ camera: RenderCamera) -> SIMD3<Float> {
         let v = camera.view
         var right = SIMD3<Float>(v.columns.0.x, 0, v.columns.2.x)
         if simdLength(right) < 1e-4 { right = SIMD3(1, 0, 0) }
-        right = simdNormalize(right)
+        return simdNormalize(right)
+    }
+
+    /// Where the floor goes under `figure`: a thin slab with its top at height 0 under what of `figure` is near
+    /// the floor (within 0.3 m of its lowest point), its long side along `right` (``floorRight(_:)``: across the
+    /// view): that part's extent along it plus 0.15 m each side (never beyond what `drawn`, the figure and its
+    /// props, spans), and along the view its depth plus 0.06 m each side (``floorSlab(_:color:)`` draws it).
+    /// `nil` when the figure's lowest point is outside ``floorReach`` or it has no finite points. A loop places one
+    /// floor for its whole rep: the ``FloorPlacement/union(_:)`` of its frames' placements along one `right`.
+    /// O(vertices).
+    public static func floorPlacement(under figure: DrawList, within drawn: DrawList, right: SIMD3<Float>) -> FloorPlacement? {
         let across = SIMD3<Float>(-right.z, 0, right.x)
         // The figure's lowest point decides whether there is a floor; the points within `band` of the floor give
         // the strip's extent (the feet, hands or back that touch it; the lowest part of a hanging figure).
@@ -283,7 +331,13 @@ public struct IconRenderer: Sendable {
         }
         let a0 = max(lo.x - 0.15, across0), a1 = min(hi.x + 0.15, across1)
         guard a0 < a1 else { return nil }
-        let b0 = lo.y - 0.06, b1 = hi.y + 0.06
+        return FloorPlacement(right: right, a0: a0, a1: a1, b0: lo.y - 0.06, b1: hi.y + 0.06)
+    }
+
+    /// The slab of `placement`: 8 corners, 12 triangles, layer ``DrawList/Layer/floor``, one colour.
+    public static func floorSlab(_ placement: FloorPlacement, color: SIMD3<Float>) -> DrawList {
+        let right = placement.right, across = placement.across
+        let a0 = placement.a0, a1 = placement.a1, b0 = placement.b0, b1 = placement.b1
         let y0 = -floorThickness, y1: Float = -0.001
         func point(_ a: Float, _ y: Float, _ b: Float) -> SIMD3<Float> { right * a + across * b + SIMD3(0, y, 0) }
         var list = DrawList()
