@@ -173,20 +173,23 @@ import TestSupport
 
     /// One floor for the whole rep: legraise-05 lies on its back and raises its straight legs, so a floor of each
     /// frame's own would shrink from under the whole body to under the trunk and grow back. The loop's floor is the
-    /// union of the frames' own (all laid along the first frame's camera), every frame is drawn on it, and the
-    /// framing keeps it inside the canvas; a frame prepared with it differs from one prepared with its own floor.
+    /// union of the drawn frames' own (all laid along the first frame's camera); every frame the loop paints is the
+    /// icon drawing on that floor, which differs from the drawing on the frame's own; and the framing measures the
+    /// floor it draws: its offset is what the prepared frames give, and nothing is drawn on the outer 2 px.
     @Test func oneFloorForTheWholeRep() throws {
         let (scene, style) = try Self.posed("legraise-05")
         let timeline = PreviewTimeline(scene: scene)
         let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
         let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (fitted, offset, _, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let (fitted, offset, drawnAs, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
         let loopFloor = try #require(floor)
         let first = renderer.measureWithoutFloor(pose: scene.pose(at: times[0]), camera: fitted, floorRight: nil)
         let right = IconRenderer.floorRight(first.camera)
         #expect(loopFloor.right == right)
-        let own = try times.map { t in
-            try #require(renderer.measureWithoutFloor(pose: scene.pose(at: t), camera: fitted, floorRight: right).floor)
+        // The frames drawn (a frame shown again is not measured again).
+        let drawn = times.indices.filter { drawnAs[$0] == $0 }
+        let own = try drawn.map { k in
+            try #require(renderer.measureWithoutFloor(pose: scene.pose(at: times[k]), camera: fitted, floorRight: right).floor)
         }
         // Each frame's own floor lies within the loop's, and the loop's is exactly their union.
         let union = own.dropFirst().reduce(own[0]) { $0.union($1) }
@@ -195,24 +198,35 @@ import TestSupport
         // The frames' own floors are not all one: at the top of the rep the legs are off the floor.
         let lengths = own.map { $0.a1 - $0.a0 }
         #expect(lengths.max()! - lengths.min()! > 0.2, "floor lengths \(lengths)")
-        // Every frame of the loop is drawn on that floor: its floor triangles are the loop's slab.
-        let loop = try LoopPainter.paint(scene: scene, style: style, timeline: timeline, fps: Self.fps)
-        #expect(loop.floor == loopFloor)
-        let slab = IconRenderer.floorSlab(loopFloor, color: .zero).positions
-        for t in times {
-            let frame = LoopPainter.frame(renderer, scene: scene, at: t, fitted: fitted, floor: loop.floor)
-            #expect(Array(frame.list.positions.suffix(8)) == slab)
+        // The framing measures the floor it draws: the offset is the one the prepared frames give, and every frame
+        // stays off the outer 2 px.
+        let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted, floor: loopFloor) }
+        #expect(renderer.centringOffset(frames: frames) == offset)
+        for frame in frames {
             #expect(frame.list.layer.filter { $0 == .floor }.count == 12)
+            let image = renderer.render(frame, variants: [LoopPainter.variant], scale: 2, offset: offset, circles: false)[0].image
+            let side = image.width
+            for y in 0..<side {
+                for x in 0..<side where x < 2 || y < 2 || x >= side - 2 || y >= side - 2 {
+                    #expect(image.pixels[y * side + x].w <= 1.0 / 255, "drawn at the edge (\(x), \(y))")
+                }
+            }
         }
-        // Where the legs are up, the loop's floor is longer than the frame's own, and the drawing shows it.
-        let top = try #require(lengths.indices.min { lengths[$0] < lengths[$1] })
+        // What `paint` drew, where the legs are up: the drawing on the loop's floor, byte for byte at @3x, which is
+        // not the drawing on the frame's own (shorter) floor.
+        let loop = try LoopPainter.paint(scene: scene, style: style, timeline: timeline, fps: Self.fps)
+        #expect(loop.floor == loopFloor && loop.offset == offset)
+        let top = drawn[try #require(lengths.indices.min { lengths[$0] < lengths[$1] })]
         let pose = scene.pose(at: times[top])
-        var onLoopFloor = renderer.prepare(pose, floor: .placed(loopFloor)), onOwn = renderer.prepare(pose)
-        if let fitted { onLoopFloor.camera = fitted; onOwn.camera = fitted }
-        let a = renderer.render(onLoopFloor, variants: [LoopPainter.variant], scale: 3, offset: offset, circles: false)[0].image
-        let b = renderer.render(onOwn, variants: [LoopPainter.variant], scale: 3, offset: offset, circles: false)[0].image
+        var onOwn = renderer.prepare(pose)
+        if let fitted { onOwn.camera = fitted }
+        let expected = renderer.render(frames[top], variants: [LoopPainter.variant], scales: [2, 3], offset: offset, circles: false)[1][0].image
+        let ownFloor = renderer.render(onOwn, variants: [LoopPainter.variant], scales: [2, 3], offset: offset, circles: false)[1][0].image
+        let got = try PNGEncoder.decode(loop.frames[top][1]).rgba
+        #expect(got == (try PNGEncoder.decode(try PNGEncoder.encode(expected, fast: true))).rgba)
+        #expect(got != (try PNGEncoder.decode(try PNGEncoder.encode(ownFloor, fast: true))).rgba)
         let covered = { (image: LinearImage) in image.pixels.filter { $0.w > 0.5 }.count }
-        #expect(covered(a) > covered(b), "on the loop's floor \(covered(a)) px drawn, on its own \(covered(b))")
+        #expect(covered(expected) > covered(ownFloor), "on the loop's floor \(covered(expected)) px drawn, on its own \(covered(ownFloor))")
         // And a figure with no floor in any frame (a hang) gets none.
         let (hang, hangStyle) = try Self.posed("pullup-06")
         let hangRenderer = IconRenderer(scene: hang, style: hangStyle, camera: .auto, threads: 1)

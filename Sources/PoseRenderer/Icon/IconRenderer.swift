@@ -236,7 +236,8 @@ public struct IconRenderer: Sendable {
 
     /// The floor a prepared pose is drawn on.
     public enum FloorChoice: Sendable {
-        /// Its own (``floor(under:within:camera:color:)``), when the style draws floors: an icon's.
+        /// Its own (``floorPlacement(under:within:right:)`` along the chosen camera's right, drawn by
+        /// ``floorSlab(_:color:)``), when the style draws floors: an icon's.
         case own
         /// This one for every frame of a rep (when the style draws floors), or none: a loop's.
         case placed(FloorPlacement?)
