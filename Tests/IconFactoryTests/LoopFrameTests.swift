@@ -26,6 +26,25 @@ import TestSupport
         return (scene, style)
     }
 
+    /// `id`'s loop framed at ``fps``: its scene and style, a renderer, the times and ``LoopPainter/framing(_:scene:times:)``.
+    static func framed(_ id: String) throws -> (scene: Scene, style: IconStyle, renderer: IconRenderer, times: [Float],
+                                                 framing: (camera: RenderCamera?, offset: SIMD2<Float>, drawnAs: [Int], floor: IconRenderer.FloorPlacement?)) {
+        let (scene, style) = try posed(id)
+        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
+        let times = LoopPainter.times(PreviewTimeline(scene: scene), fps: fps)
+        return (scene, style, renderer, times, try LoopPainter.framing(renderer, scene: scene, times: times))
+    }
+
+    /// Nothing of `image` is drawn on its outer 2 px.
+    static func expectNothingAtTheEdge(_ image: LinearImage) {
+        let side = image.width
+        for y in 0..<side {
+            for x in 0..<side where x < 2 || y < 2 || x >= side - 2 || y >= side - 2 {
+                #expect(image.pixels[y * side + x].w <= 1.0 / 255, "drawn at the edge (\(x), \(y))")
+            }
+        }
+    }
+
     /// Every frame of `squat-04`'s loop equals the icon renderer's not-done drawing at that frame's time with the
     /// loop's offset and floor and no circles (exactly, byte for byte at @2x and @3x); and the icon with its circles is, in
     /// linear light, that drawing over the circles (within 1e-5).
@@ -65,11 +84,7 @@ import TestSupport
     /// One framing for the whole rep: the offset is the union's, so no frame draws anything within the edge margin,
     /// and every frame shares it (the figure does not jump).
     @Test func oneFramingKeepsEveryFrameInside() throws {
-        let (scene, style) = try Self.posed("pullup-06")
-        let timeline = PreviewTimeline(scene: scene)
-        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
-        let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (fitted, offset, _, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
+        let (scene, _, renderer, times, (fitted, offset, _, floor)) = try Self.framed("pullup-06")
         let frames = times.map { LoopPainter.frame(renderer, scene: scene, at: $0, fitted: fitted, floor: floor) }
         // The union's offset is the one the frames together give.
         #expect(renderer.centringOffset(frames: frames) == offset)
@@ -78,13 +93,7 @@ import TestSupport
         // The union's offset is not simply one frame's when the figure moves.
         #expect(Set(single.map { [$0.x, $0.y] }).count > 1)
         for frame in frames {
-            let image = renderer.render(frame, variants: [LoopPainter.variant], scale: 2, offset: offset, circles: false)[0].image
-            let side = image.width
-            for y in 0..<side {
-                for x in 0..<side where x < 2 || y < 2 || x >= side - 2 || y >= side - 2 {
-                    #expect(image.pixels[y * side + x].w <= 1.0 / 255, "drawn at the edge (\(x), \(y))")
-                }
-            }
+            Self.expectNothingAtTheEdge(renderer.render(frame, variants: [LoopPainter.variant], scale: 2, offset: offset, circles: false)[0].image)
         }
     }
 
@@ -177,11 +186,8 @@ import TestSupport
     /// icon drawing on that floor, which differs from the drawing on the frame's own; and the framing measures the
     /// floor it draws: its offset is what the prepared frames give, and nothing is drawn on the outer 2 px.
     @Test func oneFloorForTheWholeRep() throws {
-        let (scene, style) = try Self.posed("legraise-05")
+        let (scene, style, renderer, times, (fitted, offset, drawnAs, floor)) = try Self.framed("legraise-05")
         let timeline = PreviewTimeline(scene: scene)
-        let renderer = IconRenderer(scene: scene, style: style, camera: .auto, threads: 1)
-        let times = LoopPainter.times(timeline, fps: Self.fps)
-        let (fitted, offset, drawnAs, floor) = try LoopPainter.framing(renderer, scene: scene, times: times)
         let loopFloor = try #require(floor)
         let first = renderer.measureWithoutFloor(pose: scene.pose(at: times[0]), camera: fitted, floorRight: nil)
         let right = IconRenderer.floorRight(first.camera)
@@ -204,13 +210,7 @@ import TestSupport
         #expect(renderer.centringOffset(frames: frames) == offset)
         for frame in frames {
             #expect(frame.list.layer.filter { $0 == .floor }.count == 12)
-            let image = renderer.render(frame, variants: [LoopPainter.variant], scale: 2, offset: offset, circles: false)[0].image
-            let side = image.width
-            for y in 0..<side {
-                for x in 0..<side where x < 2 || y < 2 || x >= side - 2 || y >= side - 2 {
-                    #expect(image.pixels[y * side + x].w <= 1.0 / 255, "drawn at the edge (\(x), \(y))")
-                }
-            }
+            Self.expectNothingAtTheEdge(renderer.render(frame, variants: [LoopPainter.variant], scale: 2, offset: offset, circles: false)[0].image)
         }
         // What `paint` drew, where the legs are up: the drawing on the loop's floor, byte for byte at @3x, which is
         // not the drawing on the frame's own (shorter) floor.
@@ -228,10 +228,7 @@ import TestSupport
         let covered = { (image: LinearImage) in image.pixels.filter { $0.w > 0.5 }.count }
         #expect(covered(expected) > covered(ownFloor), "on the loop's floor \(covered(expected)) px drawn, on its own \(covered(ownFloor))")
         // And a figure with no floor in any frame (a hang) gets none.
-        let (hang, hangStyle) = try Self.posed("pullup-06")
-        let hangRenderer = IconRenderer(scene: hang, style: hangStyle, camera: .auto, threads: 1)
-        let hangTimes = LoopPainter.times(PreviewTimeline(scene: hang), fps: Self.fps)
-        #expect(try LoopPainter.framing(hangRenderer, scene: hang, times: hangTimes).floor == nil)
+        #expect(try Self.framed("pullup-06").framing.floor == nil)
     }
 
     /// Poses match within 1e-5 in every world matrix entry (the translation within 1e-5 m, in the file's units),
